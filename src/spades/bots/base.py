@@ -1,0 +1,73 @@
+"""The one small interface every computer player implements.
+
+A player is given its seat's :class:`~spades.views.SeatView` (never the game) and
+returns a :class:`Decision`: the action and a one-line reason a player understands,
+which is also what a hint shows. Players are deterministic given their seed and the
+view, so a replayed game replays the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Protocol
+
+from spades.actions import Action
+from spades.errors import SpadesError
+from spades.rules import Rules
+from spades.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action with the reason for it (shown by hints)."""
+
+    action: Action
+    reason: str
+
+
+class Player(Protocol):
+    """A computer player for one seat."""
+
+    name: str
+
+    def decide(self, view: SeatView) -> Decision:
+        """Choose an action among ``view.legal`` (the view is of the player's turn)."""
+        ...
+
+
+class RandomPlayer:
+    """A uniformly random legal action: for tests and as the arena's baseline."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None) -> None:
+        self.rng = Random(seed)
+
+    def decide(self, view: SeatView) -> Decision:
+        if not view.legal:
+            raise SpadesError("it is not this player's turn")
+        return Decision(self.rng.choice(view.legal), "a random legal action")
+
+
+PlayerFactory = Callable[[int, Rules | None], Player]
+_REGISTRY: dict[str, PlayerFactory] = {"random": RandomPlayer}
+
+
+def register(name: str, factory: PlayerFactory) -> None:
+    """Make a player level available by name."""
+    _REGISTRY[name] = factory
+
+
+def player_levels() -> list[str]:
+    """The names of the levels :func:`make_player` knows."""
+    return list(_REGISTRY)
+
+
+def make_player(level: str, seed: int = 0, rules: Rules | None = None) -> Player:
+    """A player of ``level`` seeded with ``seed``, for a table playing ``rules``."""
+    factory = _REGISTRY.get(level)
+    if factory is None:
+        raise SpadesError(f"unknown player level {level!r} (known: {', '.join(_REGISTRY)})")
+    return factory(seed, rules)

@@ -1,0 +1,221 @@
+"""One door for hidden information: what a seat (or a spectator) may know of a game.
+
+A view is built from an allow-list of public facts plus the viewer's own secrets; it is
+never the full state with secrets deleted. Everything that leaves the core for a seat —
+the browser, a bot, a hint, a log line, a record of a game in progress — is built from
+a :class:`SeatView`. Finished hands are public in full (they are the game's history).
+
+>>> from spades.game import Game
+>>> v = seat_view(Game("classic", deal=7), "S")
+>>> len(v.cards), v.to_act, v.legal[:2]
+(13, 'S', (Bid(0), Bid(1)))
+>>> seat_view(Game("classic", deal=7), None).cards
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from spades.actions import Action
+from spades.cards import Card, Mask, Seat, card_name, cards_of, format_cards
+from spades.game import Game, HandResult, Phase
+from spades.rules import Rules
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything ``seat`` may know now; ``seat`` None is a spectator (no hidden card)."""
+
+    seat: Seat | None
+    rules: Rules
+    deal: int | None
+    players: dict[Seat, str]
+    version: int
+    hand_index: int
+    dealer: Seat
+    order: tuple[Seat, ...]
+    phase: Phase
+    to_act: Seat | None
+    cards_hidden: bool
+    hand: Mask
+    hand_sizes: dict[Seat, int]
+    blind: tuple[Seat, ...]
+    blind_pending: tuple[Seat, ...]
+    bids: tuple[tuple[Seat, int], ...]
+    plays: tuple[tuple[Seat, Card], ...]
+    trick: tuple[tuple[Seat, Card], ...]
+    trick_winners: tuple[Seat, ...]
+    tricks: dict[Seat, int]
+    spades_broken: bool
+    scores: dict[str, int]
+    bag_counts: dict[str, int]
+    results: tuple[HandResult, ...]
+    winner: str | None
+    legal: tuple[Action, ...]
+    draw_count: int = 0
+    top_card: Card | None = None
+    draw_choices: str = ""
+    seen_discards: Mask = 0
+    exchanged: dict[Seat, int] = field(default_factory=dict)
+    my_exchange: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+
+    @property
+    def cards(self) -> list[Card]:
+        """The viewer's cards, lowest index first (empty while hidden)."""
+        return cards_of(self.hand)
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the game waits for the viewer."""
+        return self.seat is not None and self.to_act == self.seat
+
+    @property
+    def played_mask(self) -> Mask:
+        """Every card played so far in this hand."""
+        m = 0
+        for _, c in self.plays:
+            m |= 1 << c
+        return m
+
+    def bid_of(self, seat: Seat) -> int | None:
+        """The bid ``seat`` made this hand (0 for Nil), or None."""
+        for s, b in self.bids:
+            if s == seat:
+                return b
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, cards in record notation (what the browser receives)."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "settings": self.rules.settings(),
+            "deal": self.deal,
+            "players": self.players,
+            "version": self.version,
+            "hand_index": self.hand_index,
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "cards_hidden": self.cards_hidden,
+            "hand": [card_name(c) for c in self.cards],
+            "hand_sizes": self.hand_sizes,
+            "blind": list(self.blind),
+            "blind_pending": list(self.blind_pending),
+            "bids": [[s, bid_json(s, b, self.blind)] for s, b in self.bids],
+            "plays": [[s, card_name(c)] for s, c in self.plays],
+            "trick": [[s, card_name(c)] for s, c in self.trick],
+            "trick_winners": list(self.trick_winners),
+            "tricks": self.tricks,
+            "spades_broken": self.spades_broken,
+            "scores": self.scores,
+            "bag_counts": self.bag_counts,
+            "results": [result_json(r) for r in self.results],
+            "winner": self.winner,
+            "legal": [str(a) for a in self.legal],
+            "draw_count": self.draw_count,
+            "top_card": card_name(self.top_card) if self.top_card is not None else None,
+            "draw_choices": self.draw_choices,
+            "seen_discards": [card_name(c) for c in cards_of(self.seen_discards)],
+            "exchanged": self.exchanged,
+            "my_exchange": (
+                None if self.my_exchange is None else {
+                    "gave": [card_name(c) for c in self.my_exchange[0]],
+                    "got": [card_name(c) for c in self.my_exchange[1]],
+                }
+            ),
+        }
+
+
+def bid_json(seat: Seat, bid: int, blind: tuple[Seat, ...] | frozenset[Seat]) -> int | str:
+    """A bid as records write it: an int, ``"nil"`` or ``"blind nil"``."""
+    if bid == 0:
+        return "blind nil" if seat in blind else "nil"
+    return bid
+
+
+def result_json(r: HandResult) -> dict[str, Any]:
+    """A finished hand, fully public: cards, bids, play and each side's score."""
+    return {
+        "index": r.index,
+        "dealer": r.dealer,
+        "cards": {s: format_cards(m) for s, m in r.cards.items()},
+        "blind": list(r.blind),
+        "bids": [[s, bid_json(s, b, r.blind)] for s, b in r.bids],
+        "play": " ".join(card_name(c) for _, c in r.plays),
+        "tricks": dict(r.tricks),
+        "sides": {
+            side: {**score.to_json(), "contract": score.contract, "made": score.made,
+                   "nil_points": score.nil_points, "penalty": score.penalty}
+            for side, score in r.sides.items()
+        },
+    }
+
+
+def seat_view(game: Game, seat: Seat | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator), built from an allow-list."""
+    h = game.hand
+    rules = game.rules
+    phase = game.phase
+    to_act = game.to_act
+    hidden = True
+    hand = 0
+    if seat is not None:
+        undecided = phase is Phase.BLIND and seat in h.blind_queue[h.blind_asked:]
+        blind_wait = seat in h.blind and phase is Phase.BID and not rules.draw
+        hidden = undecided or blind_wait
+        if not hidden:
+            hand = game.hand_of(seat)
+    legal: tuple[Action, ...] = ()
+    if seat is not None and to_act == seat:
+        legal = tuple(game.legal_actions())
+    p = h.playout
+    trick = tuple(game.current_trick())
+    view = SeatView(
+        seat=seat,
+        rules=rules,
+        deal=game.deal,
+        players=dict(game.players),
+        version=game.version,
+        hand_index=h.index,
+        dealer=h.dealer,
+        order=h.order,
+        phase=phase,
+        to_act=to_act,
+        cards_hidden=hidden,
+        hand=hand,
+        hand_sizes={s: game.hand_of(s).bit_count() for s in game.seats},
+        blind=tuple(h.blind),
+        blind_pending=tuple(h.blind_queue[h.blind_asked:]) if phase is Phase.BLIND else (),
+        bids=tuple(h.bids),
+        plays=tuple(h.plays),
+        trick=trick,
+        trick_winners=tuple(h.trick_winners),
+        tricks=game.tricks_taken(),
+        spades_broken=p is not None and p.broken,
+        scores=dict(game.scores),
+        bag_counts=dict(game.bag_counts),
+        results=tuple(game.results),
+        winner=game.winner,
+        legal=legal,
+        draw_count=len(h.draw_letters),
+        top_card=h.top_card if (seat is not None and phase is Phase.DRAW and to_act == seat)
+        else None,
+        draw_choices="".join(
+            letter for i, letter in enumerate(h.draw_letters)
+            if seat is not None and (h.dealer if i % 2 == 0 else h.order[0]) == seat
+        ),
+        seen_discards=h.seen_discards.get(seat, 0) if seat is not None else 0,
+        exchanged={s: len(g) for s, (g, _) in h.exchanges.items()},
+        my_exchange=h.exchanges.get(seat) if seat is not None else None,
+    )
+    return view
+
