@@ -21,10 +21,15 @@ from spades.views import SeatView
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """An action with the reason for it (shown by hints)."""
+    """An action with the reason for it (shown by hints).
+
+    ``code`` names the rule behind the reason in a stable, language-free way (for
+    translations of the reason); empty when there is none.
+    """
 
     action: Action
     reason: str
+    code: str = ""
 
 
 class Player(Protocol):
@@ -48,7 +53,7 @@ class RandomPlayer:
     def decide(self, view: SeatView) -> Decision:
         if not view.legal:
             raise SpadesError("it is not this player's turn")
-        return Decision(self.rng.choice(view.legal), "a random legal action")
+        return Decision(self.rng.choice(view.legal), "a random legal action", "random")
 
 
 PlayerFactory = Callable[[int, Rules | None], Player]

@@ -1,0 +1,130 @@
+"""What a seat can deduce from its view: unseen cards, shown voids, bids, goals.
+
+Every player reads the table through this one summary so that the rule-based player
+and the search agree on the facts (tip 9 of the classic rules page: count the spades
+and remember who failed to follow). It is built from a :class:`SeatView` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spades.cards import SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat
+from spades.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """The public facts of the hand in play, seen from ``seat``.
+
+    ``unseen`` holds the cards that may be in another player's hand (or, with two
+    players, out of play); ``voids`` maps each seat to the suits it has shown it lacks.
+    """
+
+    seat: Seat
+    seats: tuple[Seat, ...]
+    partner: Seat | None
+    hand: Mask
+    played: Mask
+    unseen: Mask
+    voids: dict[Seat, frozenset[int]]
+    bids: dict[Seat, int]
+    tricks: dict[Seat, int]
+    remaining: int
+
+    def side_seats(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats scoring with ``seat`` (itself, and its partner if any)."""
+        p = partner_of(self.seats, seat, self.partner is not None)
+        return (seat,) if p is None else (seat, p)
+
+    def opponents(self, seat: Seat) -> tuple[Seat, ...]:
+        """Every seat not scoring with ``seat``."""
+        mine = self.side_seats(seat)
+        return tuple(s for s in self.seats if s not in mine)
+
+    def is_nil(self, seat: Seat) -> bool:
+        """True when ``seat`` bid Nil (or Blind Nil) this hand."""
+        return self.bids.get(seat) == 0
+
+    def nil_alive(self, seat: Seat) -> bool:
+        """True when ``seat`` bid Nil and has taken no trick yet."""
+        return self.is_nil(seat) and self.tricks.get(seat, 0) == 0
+
+    def contract(self, seat: Seat) -> int:
+        """The contract of ``seat``'s side (R8)."""
+        return sum(self.bids.get(s, 0) for s in self.side_seats(seat))
+
+    def side_tricks(self, seat: Seat) -> int:
+        """Tricks taken so far by ``seat``'s side."""
+        return sum(self.tricks.get(s, 0) for s in self.side_seats(seat))
+
+    def need(self, seat: Seat) -> int:
+        """Tricks ``seat``'s side still needs to make its contract (0 when made)."""
+        return max(0, self.contract(seat) - self.side_tricks(seat))
+
+    def outstanding(self, suit: int) -> Mask:
+        """The unseen cards of ``suit``: the ones another player may still hold."""
+        return self.unseen & SUIT_MASK[suit]
+
+    def is_master(self, card: Card) -> bool:
+        """True when no unseen card of the same suit beats ``card``."""
+        return not (self.outstanding(SUIT_OF[card]) >> (card + 1))
+
+    def may_hold(self, seat: Seat, suit: int) -> bool:
+        """False when ``seat`` has shown it holds no card of ``suit``."""
+        return suit not in self.voids.get(seat, frozenset())
+
+
+def partner_of(seats: tuple[Seat, ...], seat: Seat, partnerships: bool) -> Seat | None:
+    """The seat facing ``seat`` when partners play together (R4)."""
+    if not partnerships or len(seats) != 4:
+        return None
+    return seats[(seats.index(seat) + 2) % 4]
+
+
+def shown_voids(view: SeatView) -> dict[Seat, set[int]]:
+    """Suits each seat failed to follow this hand (and spades, for a forced spade lead)."""
+    voids: dict[Seat, set[int]] = {s: set() for s in view.rules.seats}
+    n = len(view.rules.seats)
+    plays = view.plays
+    broken = False
+    for start in range(0, len(plays), n):
+        trick = plays[start:start + n]
+        lead_seat, lead_card = trick[0]
+        led = SUIT_OF[lead_card]
+        if led == SPADES and not broken:
+            # Leading a spade before they are broken is only allowed with nothing else.
+            voids[lead_seat].update((0, 1, 2))
+        for seat, card in trick[1:]:
+            if SUIT_OF[card] != led:
+                voids[seat].add(led)
+        if any(SUIT_OF[c] == SPADES for _, c in trick):
+            broken = True
+    return voids
+
+
+def knowledge_of(view: SeatView) -> Knowledge:
+    """Summarise ``view`` (of a seat that has seen its cards) for the players."""
+    assert view.seat is not None
+    rules = view.rules
+    played = view.played_mask
+    deck = 0
+    for c in rules.deck_cards:
+        deck |= 1 << c
+    unseen = deck & ~played & ~view.hand & ~view.seen_discards
+    if view.my_exchange is not None:
+        for c in view.my_exchange[0]:
+            unseen &= ~(1 << c)
+    voids = shown_voids(view)
+    return Knowledge(
+        seat=view.seat,
+        seats=rules.seats,
+        partner=partner_of(rules.seats, view.seat, rules.partnerships),
+        hand=view.hand,
+        played=played,
+        unseen=unseen,
+        voids={s: frozenset(v) for s, v in voids.items()},
+        bids=dict(view.bids),
+        tricks=dict(view.tricks),
+        remaining=view.hand.bit_count(),
+    )

@@ -1,0 +1,181 @@
+// Interface strings in English and French. The language follows the browser unless the
+// player picks one in Options; engine refusals are translated by their stable `code`.
+
+const STRINGS = {
+  en: {
+    title: "Spades", you: "You", N: "North", E: "East", S: "South", W: "West",
+    partner: "partner", opponent: "opponent", us: "Us", them: "Them",
+    newGame: "New game", replay: "Replay", daily: "Daily deal", hint: "Hint",
+    lastTrick: "Last trick", scores: "Scoresheet", stats: "Stats", options: "Options",
+    help: "Help", close: "Close", ok: "OK", continue: "Continue", share: "Share",
+    deal: "Deal", hand: "Hand", dealer: "Dealer", bid: "Bid", tricks: "Tricks",
+    score: "Score", bags: "Bags", noBid: "—", nil: "Nil", blindNil: "Blind Nil",
+    doubleNil: "Double Nil", lookCards: "Look at cards", keep: "Keep", discard: "Discard",
+    exchange: "Exchange", keepAll: "Keep all",
+    yourBid: "Your bid: how many tricks will you take?",
+    blindAsk: "Blind Nil or look at your cards? (Blind Nil is declared before you see them: ±{value})",
+    drawAsk: "Keep this card, or discard it and take the next one unseen?",
+    exchangeAsk: "Double Nil: choose up to {n} cards to swap with random discards, then confirm.",
+    yourTurn: "Your turn: play a card.", waiting: "{seat} is thinking…",
+    bidsLine: "{seat} bids {bid}", blindLine: "{seat} bids Blind Nil", looks: "{seat} looks at the cards",
+    plays: "{seat} plays {card}", winsTrick: "{seat} wins the trick",
+    draws: "{seat} draws", exchanges: "{seat} exchanges {n} cards",
+    youKeep: "You keep {card}", youDiscard: "You discard {card}",
+    handOver: "Hand {n} is over", scoreLine: "{side}: {score} points, {bags} bags",
+    gameOver: "Game over", youWin: "You win!", youLose: "You lose.", winnerIs: "{side} wins.",
+    contract: "Contract", made: "made", set: "set", points: "Points", nilPts: "Nil",
+    penalty: "Bag penalty", total: "Total", bagCount: "Bag count", taken: "Taken",
+    game: "Whole game", noHands: "No hand has been finished yet.", noTrick: "No trick yet.",
+    hintBid: "Hint: bid {bid}.", hintCard: "Hint: play {card}.", hintOther: "Hint: {action}.",
+    played: "Games played", won: "Games won", winRate: "Win rate", bestScore: "Best final score",
+    streak: "Current winning streak", bestStreak: "Best winning streak",
+    felt: "Felt colour", back: "Card back", fourColour: "Four-colour suits", sound: "Sound effects",
+    speed: "Animation speed", language: "Language", auto: "Browser default",
+    slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant",
+    green: "Green", blue: "Blue", red: "Red", grey: "Grey", purple: "Purple",
+    nextRules: "Rules of the next game", preset: "Preset", level: "Computer players",
+    botsNil: "Computer players may bid Nil", apply: "Save", saved: "Options saved.",
+    applyNext: "These rules apply to the next game.", record: "Download record",
+    howTo: "How to play", scoring: "Scoring", faq: "FAQ", strategy: "Strategy",
+    cannot: "You cannot play that card: {reason}", selected: "selected",
+    shared: "Link copied: {url}", error: "Error: {msg}", offline: "The server cannot be reached.",
+    level_random: "Random", level_basic: "Basic", level_strong: "Strong",
+    team: "Team", cardsLeft: "{n} cards", toPlay: "to play", toBid: "to bid",
+    announcements: "Announcements", lastHand: "Hand result", on: "on", off: "off",
+    back_blue: "Blue lattice", back_red: "Red lattice", back_green: "Green stripes", back_black: "Black",
+    dealN: "Deal {n}", dailyOf: "Daily deal {date}",
+  },
+  fr: {
+    title: "Spades", you: "Vous", N: "Nord", E: "Est", S: "Sud", W: "Ouest",
+    partner: "partenaire", opponent: "adversaire", us: "Nous", them: "Eux",
+    newGame: "Nouvelle partie", replay: "Rejouer", daily: "Donne du jour", hint: "Indice",
+    lastTrick: "Dernier pli", scores: "Feuille de score", stats: "Stats", options: "Options",
+    help: "Aide", close: "Fermer", ok: "OK", continue: "Continuer", share: "Partager",
+    deal: "Donne", hand: "Manche", dealer: "Donneur", bid: "Annonce", tricks: "Plis",
+    score: "Score", bags: "Sacs", noBid: "—", nil: "Nil", blindNil: "Nil aveugle",
+    doubleNil: "Double Nil", lookCards: "Voir mes cartes", keep: "Garder", discard: "Défausser",
+    exchange: "Échanger", keepAll: "Tout garder",
+    yourBid: "Votre annonce : combien de plis ferez-vous ?",
+    blindAsk: "Nil aveugle ou voir vos cartes ? (le Nil aveugle s'annonce avant de les voir : ±{value})",
+    drawAsk: "Garder cette carte, ou la défausser et prendre la suivante sans la voir ?",
+    exchangeAsk: "Double Nil : choisissez jusqu'à {n} cartes à échanger contre des cartes défaussées, puis confirmez.",
+    yourTurn: "À vous : jouez une carte.", waiting: "{seat} réfléchit…",
+    bidsLine: "{seat} annonce {bid}", blindLine: "{seat} annonce Nil aveugle", looks: "{seat} regarde ses cartes",
+    plays: "{seat} joue {card}", winsTrick: "{seat} remporte le pli",
+    draws: "{seat} pioche", exchanges: "{seat} échange {n} cartes",
+    youKeep: "Vous gardez {card}", youDiscard: "Vous défaussez {card}",
+    handOver: "La manche {n} est terminée", scoreLine: "{side} : {score} points, {bags} sacs",
+    gameOver: "Partie terminée", youWin: "Vous avez gagné !", youLose: "Vous avez perdu.", winnerIs: "{side} gagne.",
+    contract: "Contrat", made: "réussi", set: "chuté", points: "Points", nilPts: "Nil",
+    penalty: "Pénalité des sacs", total: "Total", bagCount: "Sacs cumulés", taken: "Faits",
+    game: "Toute la partie", noHands: "Aucune manche n'est encore terminée.", noTrick: "Aucun pli pour l'instant.",
+    hintBid: "Indice : annoncez {bid}.", hintCard: "Indice : jouez {card}.", hintOther: "Indice : {action}.",
+    played: "Parties jouées", won: "Parties gagnées", winRate: "Taux de réussite", bestScore: "Meilleur score final",
+    streak: "Série de victoires en cours", bestStreak: "Meilleure série de victoires",
+    felt: "Couleur du tapis", back: "Dos des cartes", fourColour: "Couleurs en quatre teintes", sound: "Effets sonores",
+    speed: "Vitesse des animations", language: "Langue", auto: "Celle du navigateur",
+    slow: "Lente", normal: "Normale", fast: "Rapide", instant: "Instantanée",
+    green: "Vert", blue: "Bleu", red: "Rouge", grey: "Gris", purple: "Violet",
+    nextRules: "Règles de la prochaine partie", preset: "Variante", level: "Joueurs virtuels",
+    botsNil: "Les joueurs virtuels peuvent annoncer Nil", apply: "Enregistrer", saved: "Options enregistrées.",
+    applyNext: "Ces règles s'appliquent à la prochaine partie.", record: "Télécharger la partie",
+    howTo: "Comment jouer", scoring: "Décompte", faq: "Questions", strategy: "Stratégie",
+    cannot: "Vous ne pouvez pas jouer cette carte : {reason}", selected: "choisie",
+    shared: "Lien copié : {url}", error: "Erreur : {msg}", offline: "Le serveur est injoignable.",
+    level_random: "Au hasard", level_basic: "Débutant", level_strong: "Fort",
+    team: "Équipe", cardsLeft: "{n} cartes", toPlay: "joue", toBid: "annonce",
+    announcements: "Annonces", lastHand: "Résultat de la manche", on: "oui", off: "non",
+    back_blue: "Treillis bleu", back_red: "Treillis rouge", back_green: "Rayures vertes", back_black: "Noir",
+    dealN: "Donne {n}", dailyOf: "Donne du jour {date}",
+  },
+};
+
+// Refusal reasons by engine code; `params.suit` is an English suit name.
+const REASONS = {
+  en: {
+    must_follow: "you must follow {suit}", spades_not_broken: "spades are not broken yet",
+    not_in_hand: "you do not hold that card", not_your_turn: "it is not your turn",
+    wrong_phase: "that is not possible now", game_over: "the game is over",
+    bid_range: "a bid is Nil or 1 to 13", blind_not_allowed: "Blind Nil is not allowed now",
+    stale: "the game moved on; the table has been refreshed",
+    exchange_limit: "you may exchange at most {limit} cards",
+  },
+  fr: {
+    must_follow: "vous devez fournir à {suit}", spades_not_broken: "les piques ne sont pas encore ouverts",
+    not_in_hand: "vous n'avez pas cette carte", not_your_turn: "ce n'est pas votre tour",
+    wrong_phase: "ce n'est pas possible maintenant", game_over: "la partie est terminée",
+    bid_range: "une annonce est Nil ou de 1 à 13", blind_not_allowed: "le Nil aveugle n'est pas permis maintenant",
+    stale: "la partie a avancé ; la table a été mise à jour",
+    exchange_limit: "vous pouvez échanger au plus {limit} cartes",
+  },
+};
+
+const SUIT_WORDS = {
+  en: { clubs: "clubs", diamonds: "diamonds", hearts: "hearts", spades: "spades" },
+  fr: { clubs: "trèfle", diamonds: "carreau", hearts: "cœur", spades: "pique" },
+};
+const SUIT_OF_NAME = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+const RANK_WORDS = {
+  en: { T: "ten", J: "jack", Q: "queen", K: "king", A: "ace", BJ: "big joker", LJ: "little joker" },
+  fr: { T: "dix", J: "valet", Q: "dame", K: "roi", A: "as", BJ: "grand joker", LJ: "petit joker" },
+};
+const SUIT_LETTER_WORDS = {
+  en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+  fr: { C: "trèfle", D: "carreau", H: "cœur", S: "pique" },
+};
+
+let lang = "en";
+
+/** The language to use: the saved choice, else the browser's, else English. */
+export function pickLanguage(choice) {
+  if (choice === "en" || choice === "fr") return choice;
+  const nav = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  return nav.toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+export function setLanguage(code) {
+  lang = code === "fr" ? "fr" : "en";
+  document.documentElement.lang = lang;
+}
+
+export function language() { return lang; }
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? String(params[k]) : `{${k}}`));
+}
+
+/** A translated interface string with `{name}` placeholders filled in. */
+export function t(key, params) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return fill(s, params);
+}
+
+/** A refusal as a sentence in the current language (falls back on the server's English). */
+export function reason(err) {
+  if (!err) return "";
+  const tpl = REASONS[lang][err.code];
+  if (!tpl) return err.message || err.code;
+  const params = { ...(err.params || {}) };
+  if (params.suit) params.suit = SUIT_WORDS[lang][params.suit] || params.suit;
+  return fill(tpl, params);
+}
+
+/** A card in words, e.g. "queen of hearts" / "dame de cœur". */
+export function cardWords(name) {
+  if (name === "BJ" || name === "LJ") return RANK_WORDS[lang][name];
+  const r = name[0], s = name[1];
+  const rank = RANK_WORDS[lang][r] || r;
+  return lang === "fr" ? `${rank} de ${SUIT_LETTER_WORDS.fr[s]}` : `${rank} of ${SUIT_LETTER_WORDS.en[s]}`;
+}
+
+export function suitWord(letter) { return SUIT_LETTER_WORDS[lang][letter]; }
+export { SUIT_OF_NAME };
+
+/** Apply translations to every element marked `data-i18n` (text) or `data-i18n-title`. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.title = t(el.dataset.i18nTitle);
+    el.setAttribute("aria-label", t(el.dataset.i18nTitle));
+  }
+}
