@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from spades.cards import SEAT_NAMES, SUIT_MASK, card_symbol, cards_of
-from spades.deals import daily_deal_number, today_deal_number
 from spades.dealing import NumberedDeal
+from spades.deals import daily_deal_number, today_deal_number
 from spades.errors import SpadesError
 from spades.rules import PRESETS, rules_from
 
