@@ -1,0 +1,135 @@
+"""Hand evaluation and bidding rules (tips 1–4 of the classic rules page, and the score).
+
+Counting sure tricks is shared by every player: the rule-based player bids with it,
+the search uses it to guess what players who bid after it will say. Each rule returns
+its figure and a reason a player understands.
+"""
+
+from __future__ import annotations
+
+import math
+
+from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, Mask, Seat, cards_of
+from spades.rules import Rules
+
+ACE, KING, NINE, FOUR = 12, 11, 7, 2
+
+
+def side_suit_tricks(hand: Mask, suit: int) -> float:
+    """Tip 1: an ace is a trick, ace-king two, a king with one or two small cards half.
+
+    Queens count nothing, and a long suit (six or more) is likely to be trumped before
+    its king wins.
+    """
+    cards = cards_of(hand & SUIT_MASK[suit])
+    length = len(cards)
+    ranks = {RANK_OF[c] for c in cards}
+    tricks = 0.0
+    if ACE in ranks:
+        tricks += 1.0 if length <= 6 else 0.5
+    if KING in ranks and length < 6:
+        if ACE in ranks:
+            tricks += 1.0
+        elif length in (2, 3):
+            tricks += 0.5
+    return tricks
+
+
+def spade_tricks(hand: Mask, rules: Rules) -> float:
+    """Tip 2: the top spade is sure, the next one nearly so if guarded; one trick per
+    spade beyond the third; half a trick per void or singleton side suit to trump."""
+    spades = hand & SUIT_MASK[SPADES]
+    length = spades.bit_count()
+    deck_spades = [c for c in reversed(rules.deck_cards) if SUIT_OF[c] == SPADES]
+    tricks = 0.0
+    for position, card in enumerate(deck_spades[:3]):
+        if not spades >> card & 1:
+            continue
+        if position == 0:
+            tricks += 1.0
+        elif position == 1:
+            tricks += 0.9 if length >= 2 else 0.4
+        elif length >= 3:
+            tricks += 0.5
+    tricks += max(0, length - 3)
+    if length >= 2:
+        for suit in range(3):
+            held = (hand & SUIT_MASK[suit]).bit_count()
+            if held == 0:
+                tricks += 0.5
+            elif held == 1:
+                tricks += 0.5 if not (hand & SUIT_MASK[suit]) >> (suit * 13 + ACE) & 1 else 0
+    return tricks
+
+
+def sure_tricks(hand: Mask, rules: Rules) -> float:
+    """Tips 1 and 2 together: the tricks this hand should take."""
+    return sum(side_suit_tricks(hand, s) for s in range(3)) + spade_tricks(hand, rules)
+
+
+def nil_fits(hand: Mask, rules: Rules, partnered: bool) -> bool:
+    """Tip 4: no ace or king, no spade above the nine, at most three spades and plenty
+    of twos, threes and fours (stricter without a partner to cover)."""
+    spades = hand & SUIT_MASK[SPADES]
+    if spades.bit_count() > (3 if partnered else 2):
+        return False
+    low = 0
+    for c in cards_of(hand):
+        rank = RANK_OF[c]
+        if SUIT_OF[c] == SPADES and rank > NINE:
+            return False
+        if rank >= KING:
+            return False
+        if rank <= FOUR:
+            low += 1
+    if not partnered and any(RANK_OF[c] >= 10 for c in cards_of(hand)):
+        return False
+    return low >= (4 if partnered else 5) and sure_tricks(hand, rules) < 1.5
+
+
+def adjust_to_table(estimate: float, others: list[int], last: bool) -> tuple[int, str]:
+    """Tip 3: there are only 13 tricks. Round the estimate, then, bidding last, take
+    back a trick if the table already claims more than 13 with it."""
+    bid = max(1, min(13, math.floor(estimate + 0.35)))
+    total = sum(others)
+    if last and total + bid > 13 and bid > 1:
+        return bid - 1, "only 13 tricks: bid one less"
+    return bid, f"counted {estimate:.1f} sure tricks"
+
+
+def final_hand_bid(
+    rules: Rules, seat: Seat, bid: int, estimate: float, scores: dict[str, int],
+    bids: dict[Seat, int], partner_bid: int | None,
+) -> tuple[int, str] | None:
+    """End of the game: bid to win the game rather than to score points.
+
+    Near the target, a side whose contract is enough to win bids no more than it needs
+    (being set is what loses); a side that will lose if the others make their bids bids
+    what it takes to finish ahead. Returns None when the score changes nothing.
+    """
+    side = rules.side_of(seat)
+    mine = scores[side]
+    target = rules.target
+    ours_before = (partner_bid or 0) * 10
+    opp = {s: v for s, v in scores.items() if s != side}
+    opp_bid: dict[str, int] = dict.fromkeys(opp, 0)
+    opp_known: dict[str, bool] = dict.fromkeys(opp, False)
+    for s, b in bids.items():
+        side_s = rules.side_of(s)
+        if side_s in opp:
+            opp_bid[side_s] += b
+            opp_known[side_s] = True
+    projected = {s: v + 10 * opp_bid[s] for s, v in opp.items()}
+    best_opp = max(projected.values())
+    opp_finishes = any(
+        projected[s] >= target or (not opp_known[s] and opp[s] >= target - 40) for s in opp)
+    if opp_finishes and mine + ours_before + 10 * bid <= best_opp:
+        need = (best_opp - mine - ours_before) // 10 + 1
+        if need <= 13 - sum(bids.values()) and need > bid and need <= bid + 4:
+            return need, "last hand: bid what it takes to finish ahead"
+        return None
+    if mine + ours_before + 10 * bid >= target and not opp_finishes:
+        need = max(1, math.ceil((target - mine - ours_before) / 10))
+        if need < bid and estimate >= need:
+            return need, "enough to reach the target: bid safe"
+    return None
