@@ -144,12 +144,66 @@ class Playout:
 
     def play_out_random(self, rng: Random) -> list[int]:
         """Finish the hand with uniformly random legal cards; returns tricks per position."""
-        randrange = rng.randrange
-        while self.hands[self.turn]:
-            legal = self.legal_mask()
-            k = randrange(legal.bit_count())
+        # The hot loop of every search: play() and legal_mask() inlined on locals.
+        random = rng.random
+        hands = self.hands
+        tricks = self.tricks
+        n = self.n
+        turn = self.turn
+        led = self.led
+        win_card = self.win_card
+        win_pos = self.win_pos
+        broken = self.broken
+        played = self.played
+        size = len(self.trick)
+        trick = self.trick
+        suit_of = _SUIT_OF
+        suit_mask = _SUIT_MASK
+        done = self.done
+        while hands[turn]:
+            hand = hands[turn]
+            if led < 0:
+                legal = hand if broken else ((hand & _NON_SPADE) or hand)
+            else:
+                legal = (hand & suit_mask[led]) or hand
+            k = int(random() * legal.bit_count())
             while k:
                 legal &= legal - 1
                 k -= 1
-            self.play((legal & -legal).bit_length() - 1)
-        return self.tricks
+            bit = legal & -legal
+            card = bit.bit_length() - 1
+            hands[turn] = hand ^ bit
+            played |= bit
+            suit = suit_of[card]
+            if suit == SPADES:
+                broken = True
+            if led < 0:
+                led = suit
+                self.leader = turn
+                win_card = card
+                win_pos = turn
+                size = 1
+                trick = [card]
+            else:
+                if (suit == led or suit == SPADES) and card > win_card:
+                    win_card = card
+                    win_pos = turn
+                size += 1
+                trick.append(card)
+            if size == n:
+                tricks[win_pos] += 1
+                done += 1
+                turn = win_pos
+                led = -1
+                size = 0
+            else:
+                turn = (turn + 1) % n
+        self.turn = turn
+        self.led = led
+        self.win_card = win_card
+        self.win_pos = win_pos
+        self.broken = broken
+        self.played = played
+        self.done = done
+        self.trick = trick if size else []
+        return tricks
