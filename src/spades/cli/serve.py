@@ -1,0 +1,68 @@
+"""``spades serve``: the browser game on a local HTTP server."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from typing import Any
+
+EPILOG = """\
+examples:
+  spades serve                       http://127.0.0.1:8000/, games in the per-user database
+  spades serve --port 8080           another port (0: any free port)
+  spades serve --db ./games.sqlite3  keep games and stats in this file
+
+The database is the --db file, else $SPADES_DB, else
+$XDG_DATA_HOME/spades/spades.sqlite3 (~/.local/share/spades/spades.sqlite3).
+Games in progress, stats and options live there and survive a restart.
+The server opens no browser: visit the address it prints.
+"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "serve", help="play in the browser: start the local game server",
+        description="Start the browser game's HTTP server (you sit South against three "
+        "computer players) and print its address. Every asset is served locally.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
+    p.add_argument("--db", metavar="PATH",
+                   help="SQLite file for games and stats (default: $SPADES_DB or the "
+                   "per-user data directory)")
+    p.add_argument("--log", action="store_true", help="print every request (access log)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from spades.web import create_app
+    from spades.web.store import resolve_db_path
+
+    db = resolve_db_path(args.db)
+    try:
+        app = create_app(db)
+    except Exception as exc:  # an unreadable or foreign file: say so and stop
+        print(f"spades serve: cannot open the database {db}: {exc}", file=sys.stderr)
+        return 1
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        print(f"spades serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
+              file=sys.stderr)
+        sock.close()
+        return 1
+    port = sock.getsockname()[1]
+    host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
+    print(f"Spades is served at http://{host}:{port}/", flush=True)
+    print(f"database: {db}", flush=True)
+    config = uvicorn.Config(app, log_level="info" if args.log else "warning",
+                            access_log=args.log)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0

@@ -1,0 +1,205 @@
+"""The HTTP side of the browser game: Starlette routes over :class:`GameService`.
+
+Routes are thin: they read the cookie and the JSON body, call the service in a worker
+thread (computer players may think for a while) and turn refusals into 4xx JSON.
+The page and its assets are plain files from ``static/``, all served locally.
+See docs/web-api.md for the contract with the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from spades.web.errors import ApiError
+from spades.web.service import GameService
+from spades.web.store import Store
+
+STATIC_DIR = Path(__file__).parent / "static"
+COOKIE = "spades_player"
+COOKIE_MAX_AGE = 365 * 24 * 3600
+MAX_BODY_BYTES = 16 * 1024
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class PlayerCookie:
+    """ASGI middleware: every visitor is a player named by a random cookie.
+
+    A request without a valid ``spades_player`` cookie is given a new token (HttpOnly,
+    SameSite=Lax, one year) and the answer sets it; the token is in ``scope["state"]``.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        token = _cookie_token(scope)
+        fresh = token is None
+        if token is None:
+            token = secrets.token_urlsafe(24)
+        scope.setdefault("state", {})["player"] = token
+
+        async def send_with_cookie(message: Message) -> None:
+            if fresh and message["type"] == "http.response.start":
+                value = (f"{COOKIE}={token}; Path=/; Max-Age={COOKIE_MAX_AGE}; HttpOnly; "
+                         "SameSite=Lax")
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"set-cookie", value.encode())]
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+def _cookie_token(scope: Scope) -> str | None:
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            jar: SimpleCookie = SimpleCookie()
+            try:
+                jar.load(value.decode("latin-1"))
+            except Exception:
+                return None
+            morsel = jar.get(COOKIE)
+            if morsel is not None and _TOKEN.fullmatch(morsel.value):
+                return morsel.value
+    return None
+
+
+def create_app(db_path: str | Path, *, service: GameService | None = None) -> Starlette:
+    """The application over the SQLite file at ``db_path`` (created if missing)."""
+    if service is None:
+        service = GameService(Store(db_path))
+    svc = service
+
+    def player(request: Request) -> str:
+        token: str = request.scope["state"]["player"]
+        return token
+
+    async def body_of(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_BODY_BYTES:
+            raise ApiError(413, "too_large", f"a request body is limited to {MAX_BODY_BYTES} "
+                           "bytes")
+        if not raw.strip():
+            return {}
+        try:
+            return json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(400, "bad_json", "the body is not valid JSON") from None
+
+    async def object_body(request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        if not isinstance(body, dict):
+            raise ApiError(400, "bad_json", "the body must be a JSON object")
+        return body
+
+    def api(handler: Callable[[Request], Awaitable[Any]],
+            status: int = 200) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                data = await handler(request)
+            except ApiError as exc:
+                return JSONResponse(exc.to_json(), status_code=exc.status)
+            return JSONResponse(data, status_code=status,
+                                headers={"cache-control": "no-store"})
+        return endpoint
+
+    async def rules(request: Request) -> Any:
+        return svc.rules_catalog()
+
+    async def daily(request: Request) -> Any:
+        return svc.daily()
+
+    async def new_game(request: Request) -> Any:
+        body = await object_body(request)
+        return await run_in_threadpool(svc.create, player(request), body)
+
+    async def current(request: Request) -> Any:
+        return await run_in_threadpool(svc.current, player(request))
+
+    async def get_game(request: Request) -> Any:
+        return await run_in_threadpool(svc.get, player(request), request.path_params["id"])
+
+    async def act(request: Request) -> Any:
+        body = await object_body(request)
+        return await run_in_threadpool(svc.act, player(request), request.path_params["id"],
+                                       body)
+
+    async def hint(request: Request) -> Any:
+        return await run_in_threadpool(svc.hint, player(request), request.path_params["id"])
+
+    async def replay(request: Request) -> Any:
+        return await run_in_threadpool(svc.replay, player(request), request.path_params["id"])
+
+    async def record(request: Request) -> Any:
+        return await run_in_threadpool(svc.record, player(request), request.path_params["id"])
+
+    async def stats(request: Request) -> Any:
+        return await run_in_threadpool(svc.stats, player(request))
+
+    async def get_options(request: Request) -> Any:
+        return await run_in_threadpool(svc.options, player(request))
+
+    async def put_options(request: Request) -> Any:
+        body = await body_of(request)
+        return await run_in_threadpool(svc.save_options, player(request), body)
+
+    async def page(request: Request) -> Response:
+        index = STATIC_DIR / "index.html"
+        if not index.is_file():
+            return PlainTextResponse("the page is missing from this installation", 404)
+        return FileResponse(index, headers={"cache-control": "no-cache"})
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+            return JSONResponse(
+                {"error": {"code": code, "message": str(exc.detail), "params": {}}},
+                status_code=exc.status_code, headers=exc.headers)
+        return PlainTextResponse(str(exc.detail), exc.status_code, headers=exc.headers)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": {"code": "internal", "message": "internal server error",
+                                       "params": {}}}, status_code=500)
+
+    routes = [
+        Route("/", page),
+        Route("/api/rules", api(rules)),
+        Route("/api/daily", api(daily)),
+        Route("/api/games", api(new_game, 201), methods=["POST"]),
+        Route("/api/games/current", api(current)),
+        Route("/api/games/{id}", api(get_game)),
+        Route("/api/games/{id}/actions", api(act), methods=["POST"]),
+        Route("/api/games/{id}/hint", api(hint)),
+        Route("/api/games/{id}/replay", api(replay, 201), methods=["POST"]),
+        Route("/api/games/{id}/record", api(record)),
+        Route("/api/stats", api(stats)),
+        Route("/api/options", api(get_options), methods=["GET"]),
+        Route("/api/options", api(put_options), methods=["PUT"]),
+        Mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes,
+                    exception_handlers={HTTPException: http_error, 500: server_error})
+    app.add_middleware(PlayerCookie)
+    app.state.service = svc
+    return app
+
+
+__all__ = ["COOKIE", "STATIC_DIR", "PlayerCookie", "create_app"]
