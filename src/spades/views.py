@@ -10,7 +10,7 @@ a :class:`SeatView`. Finished hands are public in full (they are the game's hist
 >>> len(v.cards), v.to_act, v.legal[:2]
 (13, 'S', (Bid(0), Bid(1)))
 >>> seat_view(Game("classic", deal=7), None).cards
-()
+[]
 """
 
 from __future__ import annotations
