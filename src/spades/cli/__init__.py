@@ -15,6 +15,7 @@ SUBCOMMANDS = (
     "score",
     "deal",
     "rules",
+    "play",
     "serve",
 )
 """Subcommand modules of :mod:`spades.cli`, in the order ``--help`` lists them."""

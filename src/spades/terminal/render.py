@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from spades.actions import Bid, Play
+from spades.actions import Bid, BlindChoice, Exchange, Play
 from spades.cards import (
     RANK_OF,
     SEAT_NAMES,
@@ -127,7 +127,7 @@ def seats_table(view: SeatView, players: Mapping[Seat, str]) -> list[str]:
         who = "you" if seat == HUMAN else players.get(seat, "computer")
         turn = "  ◀ to act" if view.to_act == seat else ""
         lines.append(f"  {seat_name(seat):<6} {who:<9} bid {bid_text(view, seat):<10}"
-                     f" tricks {view.tricks[seat]:<3}{turn}")
+                     f" tricks {view.tricks[seat]:<3}{turn}".rstrip())
     return lines
 
 
@@ -183,11 +183,12 @@ def hand_line(view: SeatView, style: Style) -> str:
 
 def playable_line(view: SeatView, style: Style) -> str | None:
     """The cards South may play now, when only some of them are allowed."""
-    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    legal = {a.card for a in view.legal if isinstance(a, Play)}
     if not legal or len(legal) == len(view.cards):
         return None
     order = display_order(view.hand)
-    return "Playable:  " + "  ".join(f"{order.index(c) + 1} {style.card(c)}" for c in legal)
+    return "Playable:  " + "  ".join(
+        f"{i} {style.card(c)}" for i, c in enumerate(order, 1) if c in legal)
 
 
 def table(view: SeatView, style: Style, players: Mapping[Seat, str]) -> list[str]:
@@ -248,11 +249,17 @@ def last_trick(view: SeatView, style: Style) -> str:
         r = view.results[-1]
         plays = r.plays[-n:]
         return ("Last trick (previous hand): "
-                + trick_summary(plays, _winner_of(plays, r), style))
+                + trick_summary(plays, _winner_of(plays), style))
     return "No trick has been played yet."
 
 
-def _winner_of(plays: Sequence[tuple[Seat, Card]], result: HandResult) -> Seat:
+def last_trick_of(result: HandResult, style: Style) -> str:
+    """The thirteenth trick of a finished hand."""
+    plays = result.plays[-len(result.tricks):]
+    return trick_summary(plays, _winner_of(plays), style)
+
+
+def _winner_of(plays: Sequence[tuple[Seat, Card]]) -> Seat:
     """Who took a finished trick (R14): the highest spade, else the highest of the suit led."""
     led = SUIT_OF[plays[0][1]]
     best = max(plays, key=lambda p: (SUIT_OF[p[1]] == 3, SUIT_OF[p[1]] == led, p[1]))
@@ -286,15 +293,16 @@ def scoresheet(view: SeatView) -> list[str]:
     if not view.results:
         return ["No hand has been scored yet.", score_line(view)]
     sides = rules.sides
-    head = "Hand " + "".join(f"| {side_name(rules, s):<26}" for s in sides)
-    lines = [head, "     " + "".join("| bid took points score bags " for _ in sides)]
+    head = "Hand " + "".join(f"| {side_name(rules, s):<27}" for s in sides)
+    columns = "     " + "".join("| bid took points score bags " for _ in sides)
+    lines = [head.rstrip(), columns.rstrip()]
     for r in view.results:
         row = f"{r.index + 1:<5}"
         for side in sides:
             sc = r.sides[side]
             row += (f"| {sc.contract:>3} {sc.tricks:>4} {sc.points:>+6} {sc.score:>5}"
                     f" {sc.bag_count:>4} ")
-        lines.append(row)
+        lines.append(row.rstrip())
     lines.append(score_line(view))
     return lines
 
@@ -311,17 +319,18 @@ def action_text(seat: Seat, action: object, view: SeatView, style: Style) -> str
         return f"{name} {verb} {style.card(action.card)}"
     if isinstance(action, Bid):
         verb = "bid" if seat == HUMAN else "bids"
-        if seat in view.blind:
-            return None
         return f"{name} {verb} {'Nil' if action.tricks == 0 else action.tricks}"
-    from spades.actions import BlindChoice, Exchange
-
     if isinstance(action, BlindChoice):
         if action.blind:
             verb = "declare" if seat == HUMAN else "declares"
             return f"{name} {verb} {nil_word(view.rules)}"
         return "You look at your cards." if seat == HUMAN else None
     if isinstance(action, Exchange):
+        if seat == HUMAN and view.my_exchange is not None:
+            gave, got = view.my_exchange
+            if not gave:
+                return "You keep all your cards."
+            return f"You give {style.cards(gave)} and take {style.cards(got)}."
         count = view.exchanged.get(seat, 0)
         verb = "exchange" if seat == HUMAN else "exchanges"
         return f"{name} {verb} {count} card{'s' if count != 1 else ''} with the discard pile"
