@@ -170,7 +170,9 @@ def seat_view(game: Game, seat: Seat | None) -> SeatView:
     hand = 0
     if seat is not None:
         undecided = phase is Phase.BLIND and seat in h.blind_queue[h.blind_asked:]
-        blind_wait = seat in h.blind and phase is Phase.BID and not rules.draw
+        # a Blind Nil player sees its cards once the bidding is over, not while others
+        # still answer the Blind Nil question or bid (R10)
+        blind_wait = seat in h.blind and phase in (Phase.BLIND, Phase.BID) and not rules.draw
         hidden = undecided or blind_wait
         if not hidden:
             hand = game.hand_of(seat)

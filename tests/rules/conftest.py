@@ -13,12 +13,11 @@ from spades.dealing import HandDeal
 from spades.game import Game
 from spades.rules import Rules, rules_from
 
-SUIT_DEAL = {"N": "S", "E": "H", "S": "D", "W": "C"}
-"""Each seat holds one whole suit; North's spades then win every trick of the hand."""
-
-
 class Table:
     """Builds games from written hands and drives them with short texts."""
+
+    SUIT_DEAL = {"N": "S", "E": "H", "S": "D", "W": "C"}
+    """Each seat holds one whole suit; North's spades then win every trick of the hand."""
 
     @staticmethod
     def hands(spec: Mapping[Seat, str]) -> dict[Seat, Mask]:
@@ -57,7 +56,7 @@ class Table:
     @staticmethod
     def bid_seats(game: Game, bids: Mapping[Seat, int]) -> None:
         """Each seat bids its number from ``bids`` when its turn comes."""
-        while game.hand.bids.__len__() < len(game.seats) and game.to_act in bids:
+        while len(game.hand.bids) < len(game.seats) and game.to_act in bids:
             seat = game.to_act
             game.apply(seat, Bid(bids[seat]))
 
