@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from random import Random
+from typing import ClassVar
 
 import pytest
 
@@ -13,10 +14,11 @@ from spades.dealing import HandDeal
 from spades.game import Game
 from spades.rules import Rules, rules_from
 
+
 class Table:
     """Builds games from written hands and drives them with short texts."""
 
-    SUIT_DEAL = {"N": "S", "E": "H", "S": "D", "W": "C"}
+    SUIT_DEAL: ClassVar[dict[Seat, str]] = {"N": "S", "E": "H", "S": "D", "W": "C"}
     """Each seat holds one whole suit; North's spades then win every trick of the hand."""
 
     @staticmethod
