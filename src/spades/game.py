@@ -175,6 +175,8 @@ class Game:
         players: Mapping[Seat, str] | None = None,
     ) -> None:
         self.rules = rules_from(rules)  # type: ignore[arg-type]
+        self.seats: tuple[Seat, ...] = self.rules.seats
+        """The seats in turn order."""
         if source is None:
             if deal is None:
                 raise SpadesError("a game needs a deal number or a deal source")
@@ -192,11 +194,6 @@ class Game:
         self.hand = self._new_hand(0, self.rules.first_dealer)
 
     # -- reading --------------------------------------------------------------------
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats in turn order."""
-        return self.rules.seats
 
     @property
     def over(self) -> bool:
@@ -391,6 +388,8 @@ class Game:
     def _advance(self) -> None:
         """Move past phases with nobody left to ask; score the hand when it ends."""
         h = self.hand
+        if self.phase is Phase.PLAY and h.playout is not None and h.playout.done < HAND_SIZE:
+            return
         if self.phase is Phase.BLIND and h.blind_asked == len(h.blind_queue):
             self.phase = Phase.DRAW if not h.draw_done else Phase.BID
             if self.phase is Phase.BID:
