@@ -174,7 +174,7 @@ class Game:
         source: DealSource | None = None,
         players: Mapping[Seat, str] | None = None,
     ) -> None:
-        self.rules = rules_from(rules)  # type: ignore[arg-type]
+        self.rules = rules_from(rules)
         self.seats: tuple[Seat, ...] = self.rules.seats
         """The seats in turn order."""
         if source is None:
