@@ -95,7 +95,7 @@ def read_command(text: str, view: SeatView) -> Command:
         return parse_action(text)
     except NotationError as exc:
         expected = _EXPECTED.get(view.phase)
-        reason = f"{text.strip()!r} is not understood: {expected}" if expected else str(exc)
+        reason = f"{text.strip()!r}: {expected}" if expected else str(exc)
         raise InputError(f"{reason}; type help for the commands") from None
 
 
