@@ -304,9 +304,9 @@ class Game:
         h = self.hand
         assert h.playout is not None
         held = h.playout.hands[h.playout.turn]
-        name = describe_card(card) if 0 <= card < 54 else "that card"
+        name = f"the {describe_card(card)}" if 0 <= card < 54 else "that card"
         if not 0 <= card < 54 or not held >> card & 1:
-            return IllegalActionError(f"you do not hold the {name}", "not_in_hand",
+            return IllegalActionError(f"you do not hold {name}", "not_in_hand",
                                       card=card_name(card) if 0 <= card < 54 else "?")
         if h.playout.legal_mask() >> card & 1:
             return None
@@ -326,8 +326,8 @@ class Game:
         held = self.hand_of(seat)
         for c in action.cards:
             if not 0 <= c < 54 or not held >> c & 1:
-                name = describe_card(c) if 0 <= c < 54 else "that card"
-                return IllegalActionError(f"you do not hold the {name}", "not_in_hand",
+                name = f"the {describe_card(c)}" if 0 <= c < 54 else "that card"
+                return IllegalActionError(f"you do not hold {name}", "not_in_hand",
                                           card=card_name(c) if 0 <= c < 54 else "?")
         return None
 
