@@ -338,6 +338,8 @@ def _replay_hand(game: Game, spec: _HandSpec, k: int, last: bool) -> None:
     while game.phase is Phase.EXCHANGE:
         seat = game.to_act
         assert seat is not None
+        if last and seat not in spec.exchange and not (spec.bids or spec.play):
+            return  # the record stops while this seat has still to choose its exchange
         gave = spec.exchange.get(seat, ([], []))[0]
         _apply(game, n, number, Exchange(tuple(gave)))
     if spec.cards is not None and spec.stock is not None:

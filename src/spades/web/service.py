@@ -24,13 +24,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from spades.actions import Action, parse_action
+from spades.actions import Action, BlindChoice, parse_action
 from spades.bots import Decision, make_player, player_levels
 from spades.bots.hint import suggest as hint_for
 from spades.cards import Seat
 from spades.deals import MAX_DEAL, daily_deal_number
 from spades.errors import NotationError, SpadesError
-from spades.game import Game
+from spades.game import Game, Phase
 from spades.record import game_to_record, load_record
 from spades.rules import PRESET_SOURCES, PRESETS, SETTINGS, Rules, rules_from
 from spades.views import SeatView, seat_view
@@ -265,7 +265,7 @@ class GameService:
         if game is not None and game.version == row.version:
             self._games.move_to_end(row.id)
             return game
-        game = load_record(json.loads(row.record))
+        game = game_from_row(row)
         self._cache(row.id, game)
         return game
 
@@ -319,6 +319,21 @@ class GameService:
         return events
 
 
+def game_from_row(row: GameRow) -> Game:
+    """Replay a stored game from its record, up to the version it was saved at."""
+    game = load_record(json.loads(row.record))
+    # A record does not write down "look" answers to the Blind Nil question, so a hand
+    # stopped just after them replays to before them: answer them again.
+    while game.version < row.version and game.phase is Phase.BLIND:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, BlindChoice(False))
+    if game.version != row.version:
+        raise RuntimeError(f"game {row.id} replays to version {game.version}, "
+                           f"not {row.version}")
+    return game
+
+
 def suggest(view: SeatView, level: str, seed: int) -> Decision:
     """The hint: the strongest available level's choice for South, with its reason."""
     adviser = HINT_LEVEL if HINT_LEVEL in player_levels() else level
@@ -352,4 +367,5 @@ def _meta(row: GameRow) -> GameMeta:
     return GameMeta(id=row.id, level=row.level, created=row.created, daily=row.daily)
 
 
-__all__ = ["DEFAULT_LEVEL", "GameService", "decision_seed", "suggest", "utc_now"]
+__all__ = ["DEFAULT_LEVEL", "GameService", "decision_seed", "game_from_row", "suggest",
+           "utc_now"]
