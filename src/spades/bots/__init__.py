@@ -7,7 +7,9 @@ and is deliberately not registered: it is never offered to players.
 
 from spades.bots.base import Decision, Player, make_player, player_levels, register
 from spades.bots.basic import BasicPlayer
+from spades.bots.strong import StrongPlayer
 
 register("basic", BasicPlayer)
+register("strong", StrongPlayer)
 
 __all__ = ["Decision", "Player", "make_player", "player_levels"]

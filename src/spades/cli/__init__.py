@@ -17,6 +17,8 @@ SUBCOMMANDS = (
     "rules",
     "play",
     "serve",
+    "hint",
+    "arena",
 )
 """Subcommand modules of :mod:`spades.cli`, in the order ``--help`` lists them."""
 

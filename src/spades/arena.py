@@ -1,0 +1,255 @@
+"""Duplicate matches between two computer players, to measure which plays better.
+
+Each *deal* is one hand (13 tricks) from a numbered deal, played twice with the same
+cards: once with player A in the first seats (North–South, or North alone with two
+players) and once with the seats swapped. Luck of the cards cancels out, so the mean of
+A's points minus B's over the two plays (the *margin*) measures skill. Every bag is
+also shown charged at its long-run cost (R19: 100 points per 10 bags), since a single
+hand never reaches the penalty that makes bags expensive in a game.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, TextIO
+
+from spades.bots.base import Player, make_player
+from spades.bots.oracle import OraclePlayer
+from spades.bots.strong import StrongPlayer
+from spades.cards import Seat
+from spades.game import Game
+from spades.rules import Rules, rules_from
+from spades.views import seat_view
+
+
+@dataclass(frozen=True)
+class Match:
+    """What to play: the two levels, the rules, deals ``first … first+deals-1``."""
+
+    a: str
+    b: str
+    rules: str = "classic"
+    deals: int = 100
+    first: int = 1
+    budget: int | None = None
+    records: str | None = None
+
+
+@dataclass
+class Tally:
+    """One player's counts over the hands it played."""
+
+    hands: int = 0
+    contracts: int = 0
+    made: int = 0
+    set: int = 0
+    bags: int = 0
+    nil_bids: int = 0
+    nil_made: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        """Add another tally's counts to this one."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def to_json(self) -> dict[str, Any]:
+        """The per-player block of the arena's JSON."""
+        per = self.hands or 1
+        return {
+            "hands": self.hands,
+            "made_rate": self.made / (self.contracts or 1),
+            "set_rate": self.set / (self.contracts or 1),
+            "bags_per_hand": self.bags / per,
+            "nil_bids": self.nil_bids,
+            "nil_made": self.nil_made,
+            "decisions": self.decisions,
+            "seconds_per_decision": self.seconds / (self.decisions or 1),
+        }
+
+
+@dataclass
+class DealResult:
+    """Both plays of one deal: A's margin (raw and with bags charged) and the tallies."""
+
+    deal: int
+    margin: float
+    adjusted: float
+    tallies: dict[str, Tally] = field(default_factory=dict)
+
+
+def build_player(level: str, seed: int, rules: Rules, budget: int | None, game: Game) -> Player:
+    """A player of ``level``; search players get ``budget`` deals a decision if given."""
+    if level == "oracle":
+        oracle = OraclePlayer(seed, rules)
+        oracle.attach(game)
+        return oracle
+    if level == "strong" and budget is not None:
+        return StrongPlayer(seed, rules, worlds=budget, bid_worlds=max(budget, 2 * budget))
+    return make_player(level, seed, rules)
+
+
+def seats_of(rules: Rules, swapped: bool) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+    """The seats of A and of B in one of the two plays of a deal."""
+    first: tuple[Seat, ...] = ("N", "S")
+    second: tuple[Seat, ...] = ("E", "W")
+    if rules.players == 2:
+        first, second = ("N",), ("S",)
+    return (second, first) if swapped else (first, second)
+
+
+def play_deal(match: Match, deal: int) -> DealResult:
+    """Play ``deal`` twice, seats swapped, and measure A against B."""
+    rules = rules_from(match.rules)
+    margins: list[float] = []
+    adjusted: list[float] = []
+    tallies = {"A": Tally(), "B": Tally()}
+    bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    for swapped in (False, True):
+        a_seats, b_seats = seats_of(rules, swapped)
+        label = {s: "A" for s in a_seats} | {s: "B" for s in b_seats}
+        names = {s: match.a if label[s] == "A" else match.b for s in rules.seats}
+        game = Game(rules, deal=deal, players=names)
+        players = {s: build_player(names[s], deal * 8 + i + 4 * swapped, rules,
+                                   match.budget, game)
+                   for i, s in enumerate(rules.seats)}
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            start = time.perf_counter()
+            decision = players[seat].decide(view)
+            tally = tallies[label[seat]]
+            tally.seconds += time.perf_counter() - start
+            tally.decisions += 1
+            game.apply(seat, decision.action)
+        result = game.results[0]
+        points = {"A": 0.0, "B": 0.0}
+        charged = {"A": 0.0, "B": 0.0}
+        for side, score in result.sides.items():
+            who = label[side[0]]
+            share = 1.0 if rules.partnerships else 1 / len(a_seats)
+            points[who] += score.points * share
+            charged[who] += (score.points - bag_cost * score.bags) * share
+            t = tallies[who]
+            t.hands += 1
+            t.bags += score.bags
+            if score.contract > 0:
+                t.contracts += 1
+                t.made += score.made
+                t.set += not score.made
+        for seat, bid in result.bids:
+            if bid == 0:
+                tallies[label[seat]].nil_bids += 1
+                tallies[label[seat]].nil_made += result.tricks[seat] == 0
+        margins.append(points["A"] - points["B"])
+        adjusted.append(charged["A"] - charged["B"])
+        if match.records:
+            order = "BA" if swapped else "AB"
+            write_record(game, Path(match.records) / f"deal-{deal}-{order}.json")
+    return DealResult(deal, statistics.fmean(margins), statistics.fmean(adjusted), tallies)
+
+
+def write_record(game: Game, path: Path) -> None:
+    """Write the game as a spades-record/1 file."""
+    from spades.record import dumps, game_to_record
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(game_to_record(game)), encoding="utf-8")
+
+
+def _play_one(args: tuple[Match, int]) -> DealResult:
+    return play_deal(*args)
+
+
+def run_deals(match: Match, jobs: int = 1) -> Iterator[DealResult]:
+    """Play every deal of the match, on ``jobs`` processes; results as they finish."""
+    tasks = [(match, match.first + i) for i in range(match.deals)]
+    if jobs <= 1:
+        for task in tasks:
+            yield _play_one(task)
+        return
+    with get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_one, tasks, chunksize=1)
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return mean, mean, mean
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def summarise(match: Match, results: Iterable[DealResult]) -> dict[str, Any]:
+    """The arena's JSON: margin with its 95% interval and every player's figures."""
+    done = sorted(results, key=lambda r: r.deal)
+    margin, low, high = mean_ci([r.margin for r in done])
+    adj, adj_low, adj_high = mean_ci([r.adjusted for r in done])
+    tallies = {"A": Tally(), "B": Tally()}
+    for r in done:
+        for who, t in r.tallies.items():
+            tallies[who].add(t)
+    return {
+        "a": match.a,
+        "b": match.b,
+        "rules": match.rules,
+        "deals": len(done),
+        "first_deal": match.first,
+        "budget": match.budget,
+        "margin": margin,
+        "ci95": [low, high],
+        "margin_bags_charged": adj,
+        "ci95_bags_charged": [adj_low, adj_high],
+        "players": {match.a if who == "A" else match.b + ("" if match.a != match.b else "'"):
+                    t.to_json() for who, t in tallies.items()},
+    }
+
+
+def progress(done: int, total: int, out: TextIO) -> None:
+    """A one-line progress bar, redrawn in place."""
+    width = 30
+    filled = width * done // max(1, total)
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def run_match(match: Match, jobs: int = 1,
+              on_progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play the match and summarise it."""
+    results = []
+    for r in run_deals(match, jobs):
+        results.append(r)
+        if on_progress is not None:
+            on_progress(len(results), match.deals)
+    return summarise(match, results)
+
+
+def report(summary: dict[str, Any]) -> str:
+    """The arena's result as text."""
+    low, high = summary["ci95"]
+    alow, ahigh = summary["ci95_bags_charged"]
+    lines = [
+        f"{summary['a']} vs {summary['b']} ({summary['rules']}, {summary['deals']} deals, "
+        "each played twice with seats swapped)",
+        f"margin of {summary['a']} per deal: {summary['margin']:+.1f} points "
+        f"(95% CI {low:+.1f} to {high:+.1f})",
+        f"with bags charged 10 each: {summary['margin_bags_charged']:+.1f} "
+        f"(95% CI {alow:+.1f} to {ahigh:+.1f})",
+        f"{'player':<10}{'made':>7}{'set':>7}{'bags/hand':>11}{'nil':>9}{'s/decision':>12}",
+    ]
+    for name, p in summary["players"].items():
+        nil = f"{p['nil_made']}/{p['nil_bids']}"
+        lines.append(f"{name:<10}{p['made_rate']:>7.0%}{p['set_rate']:>7.0%}"
+                     f"{p['bags_per_hand']:>11.2f}{nil:>9}{p['seconds_per_decision']:>12.4f}")
+    return "\n".join(lines)
