@@ -126,7 +126,7 @@ def seats_table(view: SeatView, players: Mapping[Seat, str]) -> list[str]:
     for seat in view.rules.seats:
         who = "you" if seat == HUMAN else players.get(seat, "computer")
         turn = "  ◀ to act" if view.to_act == seat else ""
-        lines.append(f"  {seat_name(seat):<6} {who:<9} bid {bid_text(view, seat):<10}"
+        lines.append(f"  {seat_name(seat):<6} {who:<9} bid {bid_text(view, seat):<11}"
                      f" tricks {view.tricks[seat]:<3}{turn}".rstrip())
     return lines
 
@@ -218,7 +218,7 @@ def prompt(view: SeatView, style: Style) -> str:
             return (f"Draw {len(view.cards) + 1} of 13: top card {top}."
                     f" keep, or discard (and take the next card)> ")
         case Phase.EXCHANGE:
-            return ("Exchange up to 3 cards with the discard pile"
+            return (f"Exchange up to {view.rules.exchange} cards with the discard pile"
                     " (e.g. exchange 2H 3D, or exchange to keep all)> ")
         case Phase.BID:
             return "Your bid (1-13 or nil)> "

@@ -62,7 +62,13 @@ class Session:
         self.out.flush()
 
     def _read_stdin(self, prompt: str) -> str:
-        """One line from standard input; end of input raises ``EOFError``."""
+        """One line from standard input; end of input raises ``EOFError``.
+
+        On a terminal, :func:`input` gives line editing; through a pipe the prompt is
+        written and flushed first, so a script can wait for it.
+        """
+        if self.out is sys.stdout and sys.stdin.isatty() and sys.stdout.isatty():
+            return input(prompt)
         self.out.write(prompt)
         self.out.flush()
         line = sys.stdin.readline()
