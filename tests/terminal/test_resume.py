@@ -44,6 +44,7 @@ def test_resume_continues_as_if_never_interrupted(play: Runner, args: list[str],
     assert rest.returncode == 0, rest.stderr
     assert rest.stdout.startswith(f"Resuming the game saved in {play.save_file}.")
     assert ending(rest.stdout) == ending(whole.stdout)
+    assert not play.save_file.exists()  # finished: nothing left to resume
     # The table shown on resuming is the one the uninterrupted game showed then.
     resumed_hand = rest.stdout.split("\n── ", 1)[1].split("\n", 1)[0]
     assert f"── {resumed_hand}" in whole.stdout

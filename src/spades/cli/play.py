@@ -103,7 +103,8 @@ def _resume(args: argparse.Namespace, save_path: Path) -> Session:
     level = args.level or saved.level
     seed = saved.seed if args.seed is None else args.seed
     _check_level(level)
-    session = Session(saved.game, level, seed, save_path=save_path, style=_style(args))
+    session = Session(saved.game, level, seed, save_path=save_path, style=_style(args),
+                      resumed=True)
     session.say(f"Resuming the game saved in {save_path}.")
     return session
 

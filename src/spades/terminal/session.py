@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from spades.actions import Action, DrawChoice, Play
+from spades.actions import Action, DrawChoice, Exchange, Play
 from spades.cards import cards_of
 from spades.errors import IllegalActionError
 from spades.game import Game, Phase
@@ -43,6 +43,7 @@ class Session:
         style: Style | None = None,
         out: TextIO | None = None,
         read_line: Callable[[str], str] | None = None,
+        resumed: bool = False,
     ) -> None:
         self.game = game
         self.level = level
@@ -51,6 +52,7 @@ class Session:
         self.style = style or Style()
         self.out = out or sys.stdout
         self.read_line = read_line or self._read_stdin
+        self.resumed = resumed
         self._shown_version = -1
 
     # -- input and output -------------------------------------------------------------
@@ -106,6 +108,9 @@ class Session:
             self._apply(seat, action)
         view = seat_view(game, HUMAN)
         self.say(*render.scoresheet(view), self._game_over_line(view))
+        if self.resumed and self.save_path.exists():
+            # The saved game is now finished: --resume must not replay it again.
+            self.save_path.unlink()
 
     def _show_table(self, view: SeatView) -> None:
         if view.version == self._shown_version:
@@ -153,6 +158,8 @@ class Session:
     def _action_words(self, action: Action) -> str:
         if isinstance(action, Play):
             return f"play {self.style.card(action.card)}"
+        if isinstance(action, Exchange):
+            return " ".join(["exchange", *(self.style.card(c) for c in action.cards)])
         if isinstance(action, DrawChoice):
             return str(action)
         text = str(action)
