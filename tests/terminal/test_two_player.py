@@ -33,8 +33,11 @@ def test_two_player_game_with_the_draw(play: Runner) -> None:
 
 
 def test_double_nil_and_the_exchange(play: Runner) -> None:
-    answers = ("blind", *(["keep"] * 13), "exchange 1 2")
+    answers = ("blind", "hint", *(["keep"] * 13), "hint", "exchange 1 2")
     out = play.run(TWO, play.cycle(first=answers)).stdout
+    assert re.search(r"top card \S+\. keep, or discard \(and take the next card\)> "
+                     r"Hint: (keep|discard) — ", out)
+    assert re.search(r"keep all\)> Hint: exchange( \S+)* — ", out)
     assert "Double Nil (±200) before seeing your cards? blind or look> You declare Double Nil" \
         in out
     assert "Exchange up to 3 cards with the discard pile" in out
