@@ -113,3 +113,16 @@ def test_bad_options_are_reported(play: Runner) -> None:
     assert done.returncode == 2 and "unknown rules preset 'bridge'" in done.stderr
     done = play.run(["--level", "grandmaster"], "")
     assert done.returncode == 2 and "unknown level 'grandmaster'" in done.stderr
+
+
+def test_daily_deal_and_other_levels(play: Runner) -> None:
+    from spades.deals import today_deal_number
+
+    before = today_deal_number()
+    daily = play.run(["--daily", "--level", "random"], "")
+    numbers = {before, today_deal_number()}  # the run may cross midnight UTC
+    assert daily.returncode == 0
+    assert any(f"classic rules, game to 500, deal {n}." in daily.stdout for n in numbers)
+    assert "(random players)" in daily.stdout
+    both = play.run(["--daily", "--deal", "3"], "")
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
