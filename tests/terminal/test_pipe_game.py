@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import TYPE_CHECKING
 
@@ -126,3 +127,16 @@ def test_daily_deal_and_other_levels(play: Runner) -> None:
     assert "(random players)" in daily.stdout
     both = play.run(["--daily", "--deal", "3"], "")
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
+
+
+def test_every_trick_is_reported_with_its_winner(play: Runner) -> None:
+    out = play.run(SHORT, play.cycle()).stdout
+    hands = re.split(r"^Hand \d+ is over\.$", out, flags=re.M)
+    assert len(hands) >= 3
+    for transcript, summary in itertools.pairwise(hands):
+        winners = re.findall(r" — (You|North|East|West) wins? the trick$", transcript, re.M)
+        assert len(winners) == 13
+        took = dict(re.findall(r"(North|East|South|West) bid [^,→]*? took (\d+)", summary))
+        assert len(took) == 4
+        for seat, n in took.items():
+            assert winners.count("You" if seat == "South" else seat) == int(n), seat

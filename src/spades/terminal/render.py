@@ -28,6 +28,7 @@ from spades.cards import (
     cards_of,
 )
 from spades.game import HandResult, Phase
+from spades.playout import trick_winner
 from spades.rules import Rules
 from spades.views import SeatView
 
@@ -260,10 +261,8 @@ def last_trick_of(result: HandResult, style: Style) -> str:
 
 
 def _winner_of(plays: Sequence[tuple[Seat, Card]]) -> Seat:
-    """Who took a finished trick (R14): the highest spade, else the highest of the suit led."""
-    led = SUIT_OF[plays[0][1]]
-    best = max(plays, key=lambda p: (SUIT_OF[p[1]] == 3, SUIT_OF[p[1]] == led, p[1]))
-    return best[0]
+    """Who took a finished trick, by the engine's own rule (R14)."""
+    return plays[trick_winner([card for _, card in plays])][0]
 
 
 def hand_summary(result: HandResult, rules: Rules) -> list[str]:
