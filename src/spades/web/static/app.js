@@ -1,0 +1,486 @@
+// The page's controller: loads or starts a game, sends South's actions, plays the
+// server's events back one at a time, and wires the toolbar, dialogs and keyboard.
+
+import { api, sendAction, ApiError } from "./api.js";
+import { t, reason, cardWords, pickLanguage, setLanguage, translatePage, language } from "./i18n.js";
+import { beep, setSound } from "./sound.js";
+import { cardFace } from "./cards.js";
+import {
+  displayFrom, renderScoreboard, renderSeats, renderTrick, renderHand, layoutHand,
+  seatName, sideName, sidesOf, sortHand,
+} from "./table.js";
+import {
+  openDialog, closeDialog, showHandResult, showGameSheet, showGameOver, showLastTrick,
+  showStats, showHelp, showOptions,
+} from "./dialogs.js";
+
+const $ = (sel) => document.querySelector(sel);
+const DEFAULTS = { felt: "green", back: "blue", fourColour: false, sound: false, speed: "normal", lang: "auto", rules: { preset: "classic" } };
+const SPEED = { slow: 1.6, normal: 1, fast: 0.45, instant: 0 };
+
+const ui = { view: null, disp: null, busy: false, focus: 0, selected: new Set(), hint: null, opts: { ...DEFAULTS }, rulesInfo: null, bidBuffer: "", bidTimer: 0 };
+window.spadesUi = ui; // read-only handle for debugging in the console
+
+// ---- options ------------------------------------------------------------------------
+
+function loadLocalOptions() {
+  try { return { ...DEFAULTS, ...JSON.parse(localStorage.getItem("spades-options") || "{}") }; } catch { return { ...DEFAULTS }; }
+}
+
+function applyOptions() {
+  const o = ui.opts;
+  const body = document.body;
+  body.className = body.className.replace(/\b(felt|back)-\w+/g, "").trim();
+  body.classList.add(`felt-${o.felt}`, `back-${o.back}`);
+  body.classList.toggle("four-colour", !!o.fourColour);
+  body.dataset.speed = o.speed;
+  document.documentElement.style.setProperty("--speed", String(SPEED[o.speed] ?? 1));
+  setSound(o.sound);
+  setLanguage(pickLanguage(o.lang));
+  translatePage();
+}
+
+async function saveOptions(next) {
+  ui.opts = next;
+  localStorage.setItem("spades-options", JSON.stringify(next));
+  applyOptions();
+  render();
+  try { await api("PUT", "/api/options", next); } catch { /* kept locally; the server copy updates next time */ }
+  toast(t("saved"));
+}
+
+// ---- small helpers ------------------------------------------------------------------
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const delay = (ms) => new Promise((r) => setTimeout(r, ms * (SPEED[ui.opts.speed] ?? 1)));
+
+let toastTimer = 0;
+function toast(text, kind = "info") {
+  const el = $("#toast");
+  el.textContent = text;
+  el.dataset.kind = kind;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+function announce(text) {
+  const live = $("#live");
+  const p = document.createElement("p");
+  p.textContent = text;
+  live.append(p);
+  while (live.children.length > 8) live.firstChild.remove();
+}
+
+function showError(e) {
+  if (e instanceof ApiError) toast(t("error", { msg: reason(e.error) }), "error");
+  else toast(t("offline"), "error");
+  beep("error");
+}
+
+// ---- rendering ----------------------------------------------------------------------
+
+function render() {
+  const v = ui.view;
+  if (!v) return;
+  const d = ui.disp || displayFrom(v);
+  $("#deal-label").textContent = `${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.busy = ui.busy ? "1" : "0";
+  document.body.dataset.toAct = v.to_act || "";
+  document.body.dataset.version = String(v.version);
+  document.body.dataset.players = String(v.order.length);
+  renderScoreboard(v, d);
+  renderSeats(v, d);
+  renderTrick(v, d);
+  renderHand(v, d, ui);
+  renderControls(v);
+}
+
+function button(label, attrs, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  for (const [k, val] of Object.entries(attrs)) b.setAttribute(k, val);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function renderControls(v) {
+  const box = $("#actionbox");
+  const prompt = $("#prompt");
+  box.replaceChildren();
+  box.dataset.phase = v.phase;
+  const mine = v.to_act === "S" && !ui.busy;
+  if (v.phase === "over") {
+    prompt.textContent = `${t("gameOver")} — ${v.winner ? t("winnerIs", { side: sideName(v, v.winner) }) : ""}`;
+    box.append(button(t("newGame"), { "data-action": "new" }, () => newGame({})),
+      button(t("replay"), { "data-action": "replay" }, replay));
+    return;
+  }
+  if (!mine) {
+    prompt.textContent = ui.busy || !v.to_act ? "" : t("waiting", { seat: seatName(v.to_act) });
+    return;
+  }
+  const legal = new Set(v.legal);
+  if (v.phase === "blind") {
+    prompt.textContent = t("blindAsk", { value: v.settings.blind_nil_value });
+    const label = v.order.length === 2 ? t("doubleNil") : t("blindNil");
+    if (legal.has("blind")) box.append(button(label, { "data-bid": "blind-nil" }, () => act("blind")));
+    box.append(button(t("lookCards"), { "data-action": "look" }, () => act("look")));
+  } else if (v.phase === "draw") {
+    prompt.textContent = t("drawAsk");
+    const top = document.createElement("div");
+    top.className = "draw-card";
+    if (v.top_card) top.append(cardFace(v.top_card));
+    box.append(top);
+    box.append(button(t("keep"), { "data-action": "keep", disabled: legal.has("keep") ? null : "" }, () => act("keep")),
+      button(t("discard"), { "data-action": "discard" }, () => act("discard")));
+    for (const b of box.querySelectorAll("[disabled='null']")) b.removeAttribute("disabled");
+  } else if (v.phase === "exchange") {
+    const limit = Math.max(0, ...v.legal.map((a) => a.split(" ").length - 1));
+    prompt.textContent = t("exchangeAsk", { n: limit });
+    const chosen = [...ui.selected];
+    box.append(button(chosen.length ? `${t("exchange")} (${chosen.length})` : t("keepAll"), { "data-action": "exchange" },
+      () => act(["exchange", ...chosen].join(" "))));
+  } else if (v.phase === "bid") {
+    prompt.textContent = t("yourBid");
+    const row = document.createElement("div");
+    row.className = "bids";
+    row.append(button(t("nil"), { "data-bid": "nil", ...(legal.has("nil") ? {} : { disabled: "" }) }, () => act("nil")));
+    for (let n = 1; n <= 13; n++) {
+      row.append(button(String(n), { "data-bid": String(n), ...(legal.has(String(n)) ? {} : { disabled: "" }) }, () => act(String(n))));
+    }
+    if (ui.hint) for (const b of row.children) b.classList.toggle("hinted", b.dataset.bid === ui.hint);
+    box.append(row);
+  } else if (v.phase === "play") {
+    prompt.textContent = t("yourTurn");
+  }
+}
+
+// ---- playing the server's events back -------------------------------------------------
+
+function describe(ev, before) {
+  const who = seatName(ev.seat);
+  const me = ev.seat === "S";
+  const a = ev.action;
+  if (/^(\d+|nil)$/.test(a)) {
+    const bid = a === "nil" ? t("nil") : a;
+    return me ? t("youBid", { bid }) : t("bidsLine", { seat: who, bid });
+  }
+  if (a === "blind") return me ? t("youBlind") : t("blindLine", { seat: who });
+  if (a === "look") return me ? t("youLook") : t("looks", { seat: who });
+  if (a === "draw") return t("draws", { seat: who });
+  if (a === "keep" || a === "discard") {
+    if (me && before?.top_card) return t(a === "keep" ? "youKeep" : "youDiscard", { card: cardWords(before.top_card) });
+    return t("draws", { seat: who });
+  }
+  if (a.startsWith("exchange")) {
+    const words = a.split(" ").slice(1);
+    const n = words.length === 1 && /^\d+$/.test(words[0]) ? Number(words[0]) : words.length;
+    return me ? t("youExchange", { n }) : t("exchanges", { seat: who, n });
+  }
+  return me ? t("youPlay", { card: cardWords(a) }) : t("plays", { seat: who, card: cardWords(a) });
+}
+
+const isCard = (a) => /^([2-9TJQKA][CDHS]|BJ|LJ)$/.test(a);
+
+async function playEvents(events, before, after) {
+  const d = displayFrom(before);
+  ui.disp = d;
+  const order = after.order;
+  const next = (seat) => order[(order.indexOf(seat) + 1) % order.length];
+  for (const ev of events) {
+    const a = ev.action;
+    const text = describe(ev, before);
+    if (isCard(a)) {
+      d.trick.push([ev.seat, a]);
+      d.sizes[ev.seat] = Math.max(0, (d.sizes[ev.seat] || 0) - 1);
+      if (ev.seat === "S") d.hand = d.hand.filter((c) => c !== a);
+      d.enter = ev.seat;
+      d.toAct = ev.trick_winner ? ev.trick_winner : next(ev.seat);
+      announce(text);
+      beep("card");
+      render();
+      await delay(ev.seat === "S" ? 250 : 480);
+      d.enter = null;
+      if (ev.trick_winner) {
+        await delay(550);
+        d.tricks[ev.trick_winner] = (d.tricks[ev.trick_winner] || 0) + 1;
+        announce(ev.trick_winner === "S" ? t("youWin") : t("winsTrick", { seat: seatName(ev.trick_winner) }));
+        beep("trick");
+        if (!reducedMotion() && SPEED[ui.opts.speed] > 0) { d.collect = ev.trick_winner; render(); await delay(320); }
+        d.collect = null;
+        d.trick = [];
+        render();
+      }
+      if (ev.hand_over) {
+        const r = after.results.find((x) => x.index === ev.hand);
+        if (r) {
+          beep("hand");
+          for (const side of sidesOf(after)) announce(t("scoreLine", { side: sideName(after, side), score: r.sides[side].score, bags: r.sides[side].bag_count }));
+          const shown = { ...after, scores: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].score])),
+            bag_counts: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].bag_count])) };
+          ui.view = shown;
+          render();
+          await showHandResult(after, r);
+          ui.view = before;
+        }
+        // The next hand starts: its bids, tricks and (once dealt) South's cards.
+        Object.assign(d, displayFrom({ ...after, bids: [], trick: [], tricks: Object.fromEntries(order.map((s) => [s, 0])) }));
+        if (after.hand_index !== ev.hand + 1) d.hand = [];
+        ui.view = { ...after, results: after.results, phase: after.phase === "over" ? "over" : "bid", to_act: null };
+      }
+    } else {
+      if (/^(\d+|nil)$/.test(a)) d.bids[ev.seat] = a === "nil" ? "nil" : Number(a);
+      if (a === "blind") d.bids[ev.seat] = "blind nil";
+      d.toAct = next(ev.seat);
+      if (a !== "draw" && !(ev.seat !== "S" && (a === "keep" || a === "discard"))) announce(text);
+      render();
+      if (/^(\d+|nil|blind)$/.test(a) && ev.seat !== "S") await delay(380);
+    }
+  }
+}
+
+async function show(res, before) {
+  const after = res.game;
+  ui.busy = true;
+  try {
+    if (res.events?.length && before && before.id === after.id) await playEvents(res.events, before, after);
+    else if (res.events?.length) await playEvents(res.events, { ...after, bids: [], trick: [], plays: [], hand: after.hand, tricks: after.tricks }, after);
+  } finally {
+    ui.view = after;
+    ui.disp = null;
+    ui.busy = false;
+    ui.selected.clear();
+    ui.hint = null;
+    ui.focus = Math.min(ui.focus, Math.max(0, after.hand.length - 1));
+    render();
+  }
+  if (after.to_act === "S") {
+    beep("turn");
+    if (after.phase === "play") announce(t("yourTurn"));
+  }
+  if (after.phase === "over") {
+    const choice = await showGameOver(after, `/api/games/${encodeURIComponent(after.id)}/record`);
+    if (choice === "new") newGame({});
+    else if (choice === "replay") replay();
+  }
+}
+
+// ---- actions ----------------------------------------------------------------------------
+
+async function act(action) {
+  const v = ui.view;
+  if (!v || ui.busy) return;
+  ui.busy = true;
+  ui.hint = null;
+  render();
+  let res;
+  try {
+    res = await sendAction(v.id, action, v.version);
+  } catch (e) {
+    ui.busy = false;
+    showError(e);
+    if (e instanceof ApiError && e.status === 409) await reloadGame(v.id);
+    render();
+    return;
+  }
+  ui.busy = false;
+  await show(res, v);
+}
+
+async function reloadGame(id) {
+  try { ui.view = (await api("GET", `/api/games/${encodeURIComponent(id)}`)).game; } catch (e) { showError(e); }
+}
+
+function rulesBody(extra) {
+  const o = ui.opts;
+  const body = { rules: o.rules && Object.keys(o.rules).length > 1 ? o.rules : (o.rules?.preset || "classic"), ...extra };
+  if (o.level) body.level = o.level;
+  if (typeof o.botsNil === "boolean") body.bots_bid_nil = o.botsNil;
+  return body;
+}
+
+async function newGame(extra) {
+  if (ui.busy) return;
+  closeDialog();
+  try {
+    const res = await api("POST", "/api/games", rulesBody(extra));
+    ui.view = null;
+    setUrl(res.game.deal);
+    await show(res, null);
+  } catch (e) { showError(e); }
+}
+
+async function replay() {
+  if (!ui.view || ui.busy) return;
+  closeDialog();
+  try {
+    const res = await api("POST", `/api/games/${encodeURIComponent(ui.view.id)}/replay`);
+    await show(res, null);
+  } catch (e) { showError(e); }
+}
+
+function setUrl(deal) {
+  const url = new URL(location.href);
+  url.searchParams.delete("daily");
+  url.searchParams.set("deal", String(deal));
+  history.replaceState(null, "", url);
+}
+
+async function hint() {
+  const v = ui.view;
+  if (!v || ui.busy || v.to_act !== "S") return;
+  try {
+    const h = await api("GET", `/api/games/${encodeURIComponent(v.id)}/hint`);
+    ui.hint = h.action;
+    let text;
+    if (isCard(h.action)) {
+      text = t("hintCard", { card: cardWords(h.action) });
+      ui.focus = Math.max(0, sortHand(v.hand).indexOf(h.action));
+    } else if (/^(\d+|nil)$/.test(h.action)) text = t("hintBid", { bid: h.action === "nil" ? t("nil") : h.action });
+    else text = t("hintOther", { action: h.action });
+    render();
+    const msg = h.reason ? `${text} ${h.reason}` : text;
+    const box = $("#toast");
+    toast(msg, "hint");
+    box.dataset.hint = h.action;
+    announce(msg);
+    $("#hand .hinted")?.focus();
+  } catch (e) { showError(e); }
+}
+
+function onHandClick(e) {
+  const el = e.target.closest(".card[data-card]");
+  const v = ui.view;
+  if (!el || !v || ui.busy) return;
+  const card = el.dataset.card;
+  ui.focus = [...$("#hand").querySelectorAll(".card")].indexOf(el);
+  if (v.phase === "exchange" && v.to_act === "S") {
+    const limit = Math.max(0, ...v.legal.map((a) => a.split(" ").length - 1));
+    if (ui.selected.has(card)) ui.selected.delete(card);
+    else if (ui.selected.size < limit) ui.selected.add(card);
+    else toast(reason({ code: "exchange_limit", params: { limit } }), "error");
+    render();
+    $("#hand").querySelectorAll(".card")[ui.focus]?.focus();
+    return;
+  }
+  if (v.phase !== "play" || v.to_act !== "S") return;
+  const why = v.illegal?.[card];
+  if (why) {
+    const text = t("cannot", { reason: reason(why) });
+    toast(text, "error");
+    $("#toast").dataset.card = card;
+    announce(text);
+    beep("error");
+    return;
+  }
+  act(card);
+}
+
+// ---- keyboard -----------------------------------------------------------------------------
+
+function onKey(e) {
+  if ($("#dialog").open || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest?.("input, select, textarea")) return;
+  const v = ui.view;
+  if (!v) return;
+  const cards = [...$("#hand").querySelectorAll(".card[data-card]")];
+  if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && cards.length) {
+    e.preventDefault();
+    const cur = cards.indexOf(document.activeElement);
+    const from = cur >= 0 ? cur : ui.focus;
+    ui.focus = (from + (e.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+    cards.forEach((c, i) => { c.tabIndex = i === ui.focus ? 0 : -1; });
+    cards[ui.focus].focus();
+    return;
+  }
+  if (e.key === "h" || e.key === "H") { hint(); return; }
+  if (v.phase === "bid" && v.to_act === "S" && !ui.busy) {
+    if (e.key === "n" || e.key === "N" || (e.key === "0" && ui.bidBuffer === "")) { act("nil"); return; }
+    if (/^\d$/.test(e.key)) {
+      clearTimeout(ui.bidTimer);
+      const s = ui.bidBuffer + e.key;
+      if (s === "1") { ui.bidBuffer = s; ui.bidTimer = setTimeout(() => { ui.bidBuffer = ""; act("1"); }, 700); return; }
+      ui.bidBuffer = "";
+      if (Number(s) >= 1 && Number(s) <= 13) act(String(Number(s)));
+      return;
+    }
+    if (e.key === "Enter" && ui.bidBuffer) { clearTimeout(ui.bidTimer); const s = ui.bidBuffer; ui.bidBuffer = ""; act(s); }
+  }
+}
+
+// ---- start-up -------------------------------------------------------------------------------
+
+async function boot() {
+  ui.opts = loadLocalOptions();
+  applyOptions();
+  try {
+    const server = await api("GET", "/api/options");
+    if (server && Object.keys(server).length) { ui.opts = { ...DEFAULTS, ...server }; localStorage.setItem("spades-options", JSON.stringify(ui.opts)); applyOptions(); }
+  } catch { /* local options stand */ }
+  api("GET", "/api/rules").then((r) => { ui.rulesInfo = r; }).catch(() => {});
+  const params = new URLSearchParams(location.search);
+  const deal = params.get("deal");
+  const wantDaily = params.get("daily");
+  const preset = params.get("rules");
+  let current = null;
+  try { current = (await api("GET", "/api/games/current")).game; } catch { current = null; }
+  const extra = preset ? { rules: preset } : {};
+  if (wantDaily) {
+    let daily = null;
+    try { daily = await api("GET", "/api/daily"); } catch { daily = null; }
+    if (current && daily && current.deal === daily.deal) await show({ game: current, events: [] }, null);
+    else await newGame({ daily: true, ...extra });
+  } else if (deal && /^\d+$/.test(deal)) {
+    if (current && String(current.deal) === deal && (!preset || current.rules === preset || current.rules?.preset === preset)) await show({ game: current, events: [] }, null);
+    else await newGame({ deal: Number(deal), ...extra });
+  } else if (current) {
+    setUrl(current.deal);
+    await show({ game: current, events: [] }, null);
+  } else {
+    await newGame({});
+  }
+}
+
+function wire() {
+  $("#hand").addEventListener("click", onHandClick);
+  document.addEventListener("keydown", onKey);
+  $("#btn-new").addEventListener("click", () => newGame({}));
+  $("#btn-replay").addEventListener("click", replay);
+  $("#btn-daily").addEventListener("click", () => newGame({ daily: true }));
+  $("#btn-hint").addEventListener("click", hint);
+  $("#btn-last").addEventListener("click", () => ui.view && showLastTrick(ui.view));
+  $("#btn-scores").addEventListener("click", () => ui.view && showGameSheet(ui.view));
+  $("#btn-stats").addEventListener("click", async () => {
+    try { await showStats(await api("GET", "/api/stats")); } catch (e) { showError(e); }
+  });
+  $("#btn-help").addEventListener("click", () => {
+    const v = ui.view;
+    const preset = v ? (typeof v.rules === "string" ? v.rules : v.rules.preset) : "classic";
+    const settings = v ? v.settings : (ui.rulesInfo?.presets?.classic || {});
+    showHelp(settings, preset);
+  });
+  $("#btn-options").addEventListener("click", async () => {
+    if (!ui.rulesInfo) { try { ui.rulesInfo = await api("GET", "/api/rules"); } catch { /* the form still works */ } }
+    const next = await showOptions(ui.opts, ui.rulesInfo);
+    if (next) await saveOptions(next);
+  });
+  $("#btn-share").addEventListener("click", async () => {
+    if (!ui.view) return;
+    const url = new URL(location.origin + location.pathname);
+    url.searchParams.set("deal", String(ui.view.deal));
+    const preset = typeof ui.view.rules === "string" ? ui.view.rules : ui.view.rules.preset;
+    if (preset !== "classic") url.searchParams.set("rules", preset);
+    try { await navigator.clipboard.writeText(url.href); } catch { /* shown below anyway */ }
+    toast(t("shared", { url: url.href }));
+  });
+  $("#toast").addEventListener("click", () => { $("#toast").hidden = true; });
+  window.addEventListener("resize", layoutHand);
+}
+
+wire();
+boot().catch(showError);
+
+export { ui, openDialog, language };

@@ -1,0 +1,204 @@
+// Drawing the table from a game view and the display state (what the animation has
+// shown so far). Nothing here decides a rule: legality comes from the server's view.
+
+import { t, cardWords } from "./i18n.js";
+import { cardFace, cardBack, cardLabel } from "./cards.js";
+
+const $ = (sel) => document.querySelector(sel);
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
+const RANK_ORDER = "23456789TJQKA";
+
+/** The side a seat scores for under the view's rules. */
+export function sideOf(view, seat) {
+  if (!view.settings.partnerships) return seat;
+  return "NS".includes(seat) ? "NS" : "EW";
+}
+
+export function sidesOf(view) {
+  if (view.settings.partnerships) return ["NS", "EW"];
+  return ["S", "W", "N", "E"].filter((s) => view.order.includes(s));
+}
+
+/** A side's name for people: "Us (N–S)", or a seat's name when each plays alone. */
+export function sideName(view, side) {
+  if (side === "NS") return `${t("us")} (${t("N")}–${t("S")})`;
+  if (side === "EW") return `${t("them")} (${t("E")}–${t("W")})`;
+  return seatName(side);
+}
+
+export function seatName(seat) { return seat === "S" ? t("you") : t(seat); }
+
+/** Marker shape per side, so that teams differ by more than colour. */
+export function marker(side) {
+  return { NS: "●", EW: "◆", S: "●", N: "▲", W: "◆", E: "■" }[side] || "•";
+}
+
+/** A bid as shown at a seat. */
+export function bidText(bid) {
+  if (bid === null || bid === undefined) return t("noBid");
+  if (bid === "nil" || bid === 0) return t("nil");
+  if (bid === "blind nil") return t("blindNil");
+  return String(bid);
+}
+
+/** The display state that matches a view exactly (no animation pending). */
+export function displayFrom(view) {
+  return {
+    bids: Object.fromEntries(view.bids.map(([s, b]) => [s, b])),
+    tricks: { ...view.tricks },
+    trick: view.trick.map(([s, c]) => [s, c]),
+    hand: [...view.hand],
+    sizes: { ...view.hand_sizes },
+    toAct: view.to_act,
+    dealer: view.dealer,
+    enter: null,
+    collect: null,
+  };
+}
+
+export function sortHand(cards) {
+  const key = (c) => (c === "BJ" ? -2 : c === "LJ" ? -1 : SUIT_ORDER[c[1]] * 20 + (12 - RANK_ORDER.indexOf(c[0])));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+export function renderScoreboard(view, disp) {
+  const box = $("#scoreboard");
+  box.replaceChildren();
+  for (const side of sidesOf(view)) {
+    const members = view.order.filter((s) => sideOf(view, s) === side);
+    let contract = 0, taken = 0, bidsDone = true;
+    for (const s of members) {
+      const b = disp.bids[s];
+      if (b === undefined) bidsDone = false;
+      else if (typeof b === "number") contract += b;
+      taken += disp.tricks[s] || 0;
+    }
+    const el = document.createElement("div");
+    el.className = `side side-${side}`;
+    el.dataset.side = side;
+    el.innerHTML =
+      `<span class="marker" aria-hidden="true">${marker(side)}</span>` +
+      `<span class="side-name">${sideName(view, side)}</span>` +
+      `<span class="side-score"><b data-score>${view.scores[side]}</b> <small>/ ${view.settings.target}</small></span>` +
+      `<span class="side-bags">${t("bags")}: <b data-bags>${view.bag_counts[side]}</b></span>` +
+      `<span class="side-contract">${t("contract")}: ${bidsDone ? contract : "…"} · ${t("taken")}: ${taken}</span>`;
+    box.append(el);
+  }
+}
+
+export function renderSeats(view, disp) {
+  for (const el of document.querySelectorAll(".seat")) {
+    const seat = el.dataset.seat;
+    const present = view.order.includes(seat);
+    el.hidden = !present;
+    if (!present) continue;
+    const side = sideOf(view, seat);
+    const role = seat === "S" ? "" : view.settings.partnerships
+      ? ` <small>(${t(seat === "N" ? "partner" : "opponent")})</small>` : "";
+    const b = disp.bids[seat];
+    const turn = disp.toAct === seat && view.phase !== "over";
+    el.className = `seat seat-${seat} team-${side}${turn ? " turn" : ""}`;
+    const doing = view.phase === "bid" || view.phase === "blind" ? t("toBid") : t("toPlay");
+    el.innerHTML =
+      `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}` +
+      `${disp.dealer === seat ? ` <span class="dealer-chip" title="${t("dealer")}">${t("dealer")[0]}</span>` : ""}</div>` +
+      `<div class="seat-stats"><span>${t("bid")}: <b data-bid-shown>${bidText(b)}</b></span>` +
+      ` <span>${t("tricks")}: <b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
+      (turn ? `<div class="turn-flag">▶ ${doing}</div>` : "");
+    if (seat !== "S") {
+      const mini = document.createElement("div");
+      mini.className = "mini-hand";
+      mini.setAttribute("aria-label", t("cardsLeft", { n: disp.sizes[seat] || 0 }));
+      for (let i = 0; i < Math.min(disp.sizes[seat] || 0, 13); i++) mini.append(cardBack());
+      el.append(mini);
+    }
+  }
+}
+
+export function renderTrick(view, disp) {
+  const box = $("#trick");
+  box.replaceChildren();
+  box.className = `trick players-${view.order.length}${disp.collect ? ` collect-${disp.collect}` : ""}`;
+  for (const [seat, card] of disp.trick) {
+    const slot = document.createElement("div");
+    slot.className = `slot slot-${seat}${disp.enter === seat ? ` enter enter-${seat}` : ""}`;
+    const face = cardFace(card);
+    face.setAttribute("aria-label", `${seatName(seat)}: ${cardWords(card)}`);
+    face.setAttribute("role", "img");
+    slot.append(face);
+    box.append(slot);
+  }
+}
+
+/** South's hand: buttons with data-card; unplayable cards carry aria-disabled. */
+export function renderHand(view, disp, ui) {
+  const box = $("#hand");
+  box.replaceChildren();
+  const myPlay = view.phase === "play" && view.to_act === "S" && !ui.busy;
+  const exchanging = view.phase === "exchange" && view.to_act === "S" && !ui.busy;
+  const cards = sortHand(disp.hand);
+  if (view.cards_hidden && view.phase !== "over") {
+    for (let i = 0; i < (view.hand_sizes.S || 0); i++) box.append(cardBack());
+    return;
+  }
+  cards.forEach((card, i) => {
+    const el = cardFace(card, "button");
+    el.classList.add("in-hand");
+    el.tabIndex = i === ui.focus ? 0 : -1;
+    let label = cardWords(card);
+    if (myPlay && view.illegal && view.illegal[card]) {
+      el.setAttribute("aria-disabled", "true");
+      el.classList.add("illegal");
+    } else if (myPlay) {
+      el.classList.add("playable");
+    }
+    if (exchanging) {
+      const on = ui.selected.has(card);
+      el.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) { el.classList.add("selected"); label += `, ${t("selected")}`; }
+    }
+    if (ui.hint === card) el.classList.add("hinted");
+    el.setAttribute("aria-label", label);
+    box.append(el);
+  });
+  layoutHand();
+}
+
+/** Overlap the cards to fit the width; on narrow screens use two rows of large cards. */
+export function layoutHand() {
+  const box = $("#hand");
+  const cards = [...box.querySelectorAll(".card")];
+  if (!cards.length) return;
+  const width = box.clientWidth - 12;
+  const cw = cards[0].offsetWidth || 70;
+  const fit = (n) => (n <= 1 ? cw : Math.min(cw + 4, (width - cw) / (n - 1)));
+  let rows = [cards];
+  if (cards.length > 7 && fit(cards.length) < cw * 0.45) {
+    const half = Math.ceil(cards.length / 2);
+    rows = [cards.slice(0, half), cards.slice(half)];
+  }
+  box.classList.toggle("two-rows", rows.length > 1);
+  for (const row of rows) {
+    const step = fit(row.length);
+    row.forEach((el, i) => {
+      el.style.marginLeft = i === 0 ? "0px" : `${Math.floor(step - cw)}px`;
+      el.classList.toggle("row-start", i === 0 && row !== rows[0]);
+    });
+  }
+}
+
+export function lastTrickOf(view) {
+  const n = view.order.length;
+  const k = view.trick_winners.length;
+  if (k > 0) {
+    return { cards: view.plays.slice((k - 1) * n, k * n), winner: view.trick_winners[k - 1] };
+  }
+  const r = view.results[view.results.length - 1];
+  if (!r || !r.play) return null;
+  const cards = r.play.split(" ");
+  const last = cards.slice(-n);
+  // Seats of the last trick are not in the summary line; show the cards in order only.
+  return { cards: last.map((c) => [null, c]), winner: null };
+}
+
+export { cardLabel };

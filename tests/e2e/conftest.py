@@ -1,0 +1,168 @@
+"""Fixtures for the browser tests: a real ``spades serve`` process and Debian's Chromium.
+
+The server runs as a separate process on a free port with its own SQLite file, exactly as
+a player starts it; the browser is the system Chromium launched by path (nothing is
+downloaded). Screenshots go to ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FAST = {"speed": "instant", "level": "random"}
+"""Options every test starts with: no animation delay, the quickest computer players."""
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start ``python -m spades serve`` on a free port; yield its base address."""
+    db = tmp_path_factory.mktemp("db") / "e2e.sqlite3"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades", "serve", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    base = None
+    deadline = time.monotonic() + 30
+    lines = []
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        m = re.search(r"(http://[\d.]+:\d+)/", line)
+        if m:
+            base = m.group(1)
+            break
+    if base is None:
+        proc.kill()
+        pytest.fail("spades serve did not start:\n" + "".join(lines))
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Table:
+    """A page of the game with the few moves a test needs, waiting the way a player would."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.set_default_timeout(20_000)
+
+    def open(self, path: str = "/") -> Table:
+        self.page.goto(self.base + path)
+        self.wait_idle()
+        return self
+
+    def wait_idle(self) -> None:
+        """Wait until the page waits for South (or shows a dialog, or the game is over)."""
+        self.page.wait_for_function(
+            "() => document.querySelector('#dialog').open || (document.body.dataset.busy === '0'"
+            " && (document.body.dataset.toAct === 'S' || document.body.dataset.phase === 'over'))")
+
+    def dialog(self) -> str | None:
+        """The name of the open dialog, if any."""
+        return self.page.evaluate(
+            "() => { const d = document.querySelector('#dialog');"
+            " return d.open ? d.dataset.dialog : null; }")
+
+    def continue_hand(self) -> dict[str, Any]:
+        """Close the scoresheet shown after a hand; return the totals it showed."""
+        assert self.dialog() == "hand-result"
+        totals = self.page.evaluate(
+            "() => Object.fromEntries([...document.querySelectorAll('#dialog tr[data-side]')]"
+            ".map(tr => [tr.dataset.side, Number(tr.querySelector('[data-total]').textContent)]))")
+        self.page.click("[data-action='continue']")
+        self.wait_idle()
+        return totals
+
+    def view(self) -> dict[str, Any]:
+        return self.page.evaluate("() => window.spadesUi.view")
+
+    def hand(self) -> list[str]:
+        return self.page.eval_on_selector_all("#hand [data-card]",
+                                              "els => els.map(e => e.dataset.card)")
+
+    def click_card(self, card: str, force: bool = False) -> None:
+        """Click a card of South's hand on its visible left strip (the cards overlap)."""
+        self.page.locator(f"#hand [data-card='{card}']").click(position={"x": 9, "y": 24},
+                                                               force=force)
+
+    def playable(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#hand [data-card]:not([aria-disabled='true'])", "els => els.map(e => e.dataset.card)")
+
+    def greyed(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#hand [data-card][aria-disabled='true']", "els => els.map(e => e.dataset.card)")
+
+    def bid(self, bid: str) -> None:
+        self.page.click(f"[data-bid='{bid}']")
+        self.wait_idle()
+
+    def play_one(self) -> str:
+        """Play South's first playable card; return it."""
+        card = self.playable()[0]
+        self.click_card(card)
+        self.wait_idle()
+        return card
+
+    def shot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+@pytest.fixture
+def new_table(browser: Any, server: str) -> Iterator[Any]:
+    """Make tables in fresh browser contexts (a fresh player each: new cookie, storage)."""
+    contexts: list[Any] = []
+
+    def make(options: dict[str, Any] | None = None, **context_args: Any) -> Table:
+        ctx = browser.new_context(**{"viewport": {"width": 1280, "height": 800},
+                                     "locale": "en-US", **context_args})
+        opts = {**FAST, **(options or {})}
+        ctx.add_init_script(
+            "if (!localStorage.getItem('spades-options')) "
+            f"localStorage.setItem('spades-options', {json.dumps(json.dumps(opts))});")
+        contexts.append(ctx)
+        return Table(ctx.new_page(), server)
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
