@@ -41,17 +41,30 @@ def choose(game: Game, rng: Random) -> Action:
     return rng.choice(game.legal_actions())
 
 
+house_rules = st.fixed_dictionaries({}, optional={
+    "deck": st.sampled_from(["standard", "jokers"]),
+    "nil_tricks": st.sampled_from(["count", "bags"]),
+    "blind_nil": st.booleans(),
+    "blind_nil_deficit": st.sampled_from([0, 50]),
+    "bag_limit": st.sampled_from([0, 5, 10]),
+    "exchange": st.integers(0, 3),
+})
+"""Settings a table may combine freely with any preset."""
+
 game_specs = st.fixed_dictionaries({
     "deal": st.integers(0, MAX_DEAL),
     "seed": st.integers(0, 2**32 - 1),
     "low": st.booleans(),
+    "house": house_rules,
 })
 
 
 def rules_of(preset: str, spec: dict[str, Any]) -> Rules:
+    """The preset with the example's house rules, and a low target and floor if ``low``."""
+    chosen: dict[str, Any] = {"preset": preset, **spec.get("house", {})}
     if spec["low"]:
-        return rules_from({"preset": preset, "target": 150, "floor": -150})
-    return rules_from(preset)
+        chosen.update(target=150, floor=-150)
+    return rules_from(chosen)
 
 
 def check_finished_hand(rules: Rules, game: Game, index: int) -> None:

@@ -179,7 +179,7 @@ def test_r11_classic_bots_do_not_bid_nil(level: str) -> None:
         players = {s: make_player(level, i, rules) for i, s in enumerate(rules.seats)}
     except ValueError:
         pytest.skip(f"no {level} player yet")
-    for deal in range(40):
+    for deal in range(12):
         game = Game(rules, deal=deal)
         while game.phase is Phase.BID:
             seat = game.to_act

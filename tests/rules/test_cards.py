@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spades.actions import Play
+from spades.actions import Play, parse_action
 from spades.cards import (
     BIG_JOKER,
     LITTLE_JOKER,
@@ -143,6 +143,12 @@ def test_r03_every_card_name_reads_back() -> None:
         assert parse_card(card_name(c)) == c
         assert parse_card(card_symbol(c)) == c
     assert card_symbol(parse_card("TH")) == "10♥"
+
+
+def test_r03_actions_read_cards_in_the_same_notation() -> None:
+    assert parse_action("10h") == parse_action("TH") == Play(parse_card("TH"))
+    assert parse_action("bj") == Play(BIG_JOKER)
+    assert str(parse_action("q♠")) == "QS"
 
 
 def test_r03_seats_are_n_e_s_w() -> None:

@@ -148,7 +148,7 @@ def test_r25_double_nil_is_asked_before_the_first_draw() -> None:
         assert view.hand == 0 and view.draw_count == 0 and view.top_card is None
         asked.append(seat)
         game.apply(seat, BlindChoice(seat == "N"))
-    assert sorted(asked) == ["N", "S"]
+    assert asked == ["S", "N"]  # in bidding order: South bids first in the first hand
     assert game.phase is Phase.DRAW and game.to_act == "N"
 
 
