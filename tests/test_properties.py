@@ -8,6 +8,7 @@ see shuffled among their holders and checks that the seat's view is the same.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
@@ -16,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades.actions import Action, Bid, BlindChoice, Exchange
-from spades.cards import SUIT_OF, Card, Mask, Seat, cards_of, mask_of
+from spades.cards import RANK_OF, SUIT_OF, Card, Mask, Seat, cards_of, mask_of
 from spades.dealing import DealSource, HandDeal, NumberedDeal
 from spades.deals import MAX_DEAL
 from spades.errors import IllegalActionError
@@ -88,10 +89,7 @@ def check_finished_hand(rules: Rules, game: Game, index: int) -> None:
     else:
         assert held == deck  # 52 distinct cards dealt
     assert sum(r.tricks.values()) == 13
-    # each seat plays once per trick
-    for t in range(13):
-        trick = r.plays[t * len(rules.seats):(t + 1) * len(rules.seats)]
-        assert sorted(s for s, _ in trick) == sorted(rules.seats)
+    assert reference_tricks(rules, r.cards, r.bids[0][0], r.plays) == dict(r.tricks)
     prior_scores = dict.fromkeys(rules.sides, 0)
     prior_bags = dict.fromkeys(rules.sides, 0)
     if index:
@@ -100,6 +98,39 @@ def check_finished_hand(rules: Rules, game: Game, index: int) -> None:
     again = score_hand(rules, dict(r.bids), frozenset(r.blind), r.tricks, prior_scores,
                        prior_bags)
     assert again == dict(r.sides)
+
+
+def reference_tricks(rules: Rules, cards: Mapping[Seat, Mask], leader: Seat,
+                     plays: Sequence[tuple[Seat, Card]]) -> dict[Seat, int]:
+    """R12–R14 written out plainly, as an oracle for the engine's bitmask play: checks
+    each play's seat and legality and returns the tricks each seat took."""
+    seats = rules.seats
+    hands = {s: set(cards_of(m)) for s, m in cards.items()}
+    tricks = dict.fromkeys(seats, 0)
+    broken = False
+    n = len(seats)
+    for t in range(13):
+        trick = plays[t * n:(t + 1) * n]
+        start = seats.index(leader)
+        assert [s for s, _ in trick] == [seats[(start + k) % n] for k in range(n)]
+        led = SUIT_OF[trick[0][1]]
+        for k, (seat, card) in enumerate(trick):
+            hand = hands[seat]
+            assert card in hand
+            suit = SUIT_OF[card]
+            if k == 0:
+                if suit == 3 and not broken:
+                    assert all(SUIT_OF[c] == 3 for c in hand), "spade led before broken"
+            elif suit != led:
+                assert all(SUIT_OF[c] != led for c in hand), "did not follow suit"
+            hand.remove(card)
+        for _, card in trick:
+            broken = broken or SUIT_OF[card] == 3
+        trumps = [(RANK_OF[c], s) for s, c in trick if SUIT_OF[c] == 3]
+        followers = [(RANK_OF[c], s) for s, c in trick if SUIT_OF[c] == led]
+        leader = max(trumps or followers)[1]
+        tricks[leader] += 1
+    return tricks
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from spades.actions import Bid, BlindChoice, Play
-from spades.cards import parse_card
+from spades.cards import parse_card, parse_cards
 from spades.errors import IllegalActionError
 from spades.game import Game, Phase
+from spades.playout import trick_winner
 from spades.views import seat_view
 
 MIXED = {
@@ -107,6 +108,12 @@ def test_r14_highest_spade_wins_else_highest_of_suit_led(table) -> None:  # type
     table.play(game, "9S 2S 4S 5S")  # spades led: the 9 stays highest
     assert game.hand.trick_winners == ["E", "E", "E", "E"]
     assert game.tricks_taken() == {"N": 0, "E": 4, "S": 0, "W": 0}
+
+
+def test_r14_seed_000_your_two_of_spades_wins_unless_overtrumped() -> None:
+    # East leads the king of hearts, you (South) have no heart and play the 2 of spades
+    assert trick_winner(parse_cards("KH 2S 5H 9H")) == 1
+    assert trick_winner(parse_cards("KH 2S 3S 9H")) == 2  # West overtrumps
 
 
 def test_r14_the_winner_leads_the_next_trick(table) -> None:  # type: ignore[no-untyped-def]
