@@ -42,7 +42,7 @@ class Table:
         """A game whose hand ``k`` is ``deals[k]`` (the last one repeats)."""
         masks = [cls.hands(d) for d in deals]
 
-        def source(r: Rules, hand: int, dealer: Seat) -> HandDeal:
+        def source(rules: Rules, hand: int, dealer: Seat) -> HandDeal:
             return HandDeal(cards=masks[min(hand, len(masks) - 1)])
 
         return Game(rules_from(rules), source=source)  # type: ignore[arg-type]

@@ -4,10 +4,11 @@ round of bids (R7), the team contract (R8) and who may bid Nil (R11)."""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
-from spades.actions import Bid, Play
+from spades.actions import Bid, BlindChoice, Play
 from spades.bots import make_player
 from spades.game import Game, Phase
 from spades.rules import PRESETS, rules_from
@@ -22,17 +23,16 @@ def test_r04_north_south_play_against_east_west() -> None:
     assert game.scores == {"NS": 0, "EW": 0}
 
 
-def test_r04_partners_sit_face_to_face(table) -> None:  # type: ignore[no-untyped-def]
-    # in turn order each seat is followed by an opponent, never by its partner
-    seats = rules_from("classic").seats
+def test_r04_partners_sit_face_to_face() -> None:
+    # in turn order each seat is followed by an opponent; its partner sits across
+    rules = rules_from("classic")
+    seats = rules.seats
     for i, seat in enumerate(seats):
-        nxt = seats[(i + 1) % 4]
-        across = seats[(i + 2) % 4]
-        assert rules_from("classic").side_of(nxt) != rules_from("classic").side_of(seat)
-        assert rules_from("classic").side_of(across) == rules_from("classic").side_of(seat)
+        assert rules.side_of(seats[(i + 1) % 4]) != rules.side_of(seat)
+        assert rules.side_of(seats[(i + 2) % 4]) == rules.side_of(seat)
 
 
-def test_r04_partners_tricks_score_together(table) -> None:  # type: ignore[no-untyped-def]
+def test_r04_partners_tricks_score_together(table: Any) -> None:
     game = table.find_hand("classic", {"S": 3, "W": 3, "N": 4, "E": 3},
                            lambda t: t["N"] + t["S"] >= 7 and t["N"] < 4)
     result = game.results[0]
@@ -81,7 +81,7 @@ def test_r06_first_dealer_is_east_south_bids_and_leads_first() -> None:
     assert game.phase is Phase.PLAY and game.to_act == "S"
 
 
-def test_r06_deal_passes_to_the_left_each_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_r06_deal_passes_to_the_left_each_hand(table: Any) -> None:
     game = Game(rules_from({"target": 5000, "floor": None}), deal=4)
     dealers, first = [], []
     rng = Random(4)
@@ -119,7 +119,7 @@ def test_r07_bids_are_nil_or_one_to_thirteen_no_pass() -> None:
     assert game.why_not("S", Bid(13)) is None
 
 
-def test_r07_no_limit_on_the_sum_of_bids(table) -> None:  # type: ignore[no-untyped-def]
+def test_r07_no_limit_on_the_sum_of_bids(table: Any) -> None:
     game = Game("classic", deal=8)
     for _ in range(4):
         game.apply(game.to_act, Bid(13))  # type: ignore[arg-type]
@@ -138,7 +138,7 @@ def test_r08_team_contract_is_the_sum_of_the_partners_bids() -> None:
     assert game.team_contract("EW") == 7
 
 
-def test_r08_nil_adds_nothing_and_two_nils_make_zero(table) -> None:  # type: ignore[no-untyped-def]
+def test_r08_nil_adds_nothing_and_two_nils_make_zero(table: Any) -> None:
     game = Game("classic", deal=8)
     table.bid_seats(game, {"S": 0, "W": 0, "N": 5, "E": 0})
     assert game.team_contract("NS") == 5
@@ -160,8 +160,8 @@ def test_r11_rules_allow_nil_for_everyone() -> None:
                 assert game.why_not(seat, Bid(0)) is None, name
                 seen.add(seat)
                 game.apply(seat, Bid(0))
-            else:
-                game.apply(seat, game.legal_actions()[-1] if game.phase.value == "blind"
+            else:  # look at the cards, keep every drawn card, exchange nothing
+                game.apply(seat, BlindChoice(False) if game.phase is Phase.BLIND
                            else game.legal_actions()[0])
         assert seen == set(rules.seats), name
 

@@ -3,6 +3,8 @@ fixed; optionally only for a side trailing by at least N points."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spades.actions import Bid, BlindChoice
@@ -46,7 +48,7 @@ def test_r10_undecided_seats_see_nothing_while_others_answer() -> None:
         assert seat_view(game, seat).hand == 0
 
 
-def test_r10_looking_still_allows_a_normal_nil(table) -> None:  # type: ignore[no-untyped-def]
+def test_r10_looking_still_allows_a_normal_nil(table: Any) -> None:
     game = table.game("blind-nil", table.SUIT_DEAL)
     for seat in ("S", "W", "N", "E"):
         game.apply(seat, BlindChoice(False))
@@ -56,7 +58,7 @@ def test_r10_looking_still_allows_a_normal_nil(table) -> None:  # type: ignore[n
     assert game.results[0].sides["NS"].nil_points == 100
 
 
-def test_r10_blind_nil_bid_is_fixed_and_worth_200(table) -> None:  # type: ignore[no-untyped-def]
+def test_r10_blind_nil_bid_is_fixed_and_worth_200(table: Any) -> None:
     game = table.game("blind-nil", table.SUIT_DEAL)
     game.apply("S", BlindChoice(True))
     # the blind player's cards stay hidden through the bidding
@@ -79,7 +81,7 @@ def test_r10_blind_nil_bid_is_fixed_and_worth_200(table) -> None:  # type: ignor
     assert result.sides["NS"].points == 130 + 200
 
 
-def test_r10_failed_blind_nil_costs_200(table) -> None:  # type: ignore[no-untyped-def]
+def test_r10_failed_blind_nil_costs_200(table: Any) -> None:
     game = table.game("blind-nil", table.SUIT_DEAL)
     game.apply("S", BlindChoice(False))
     game.apply("W", BlindChoice(False))
@@ -92,7 +94,7 @@ def test_r10_failed_blind_nil_costs_200(table) -> None:  # type: ignore[no-untyp
     assert ns.points == 130 - 200  # North's tricks count toward South's 13 (R18 count)
 
 
-def test_r10_blind_nil_value_is_a_setting(table) -> None:  # type: ignore[no-untyped-def]
+def test_r10_blind_nil_value_is_a_setting(table: Any) -> None:
     game = table.game({"preset": "blind-nil", "blind_nil_value": 150}, table.SUIT_DEAL)
     game.apply("S", BlindChoice(True))
     for seat in ("W", "N", "E"):
@@ -102,7 +104,7 @@ def test_r10_blind_nil_value_is_a_setting(table) -> None:  # type: ignore[no-unt
     assert game.results[0].sides["NS"].nil_points == 150
 
 
-def test_r10_blind_nil_only_when_trailing_by_n(table) -> None:  # type: ignore[no-untyped-def]
+def test_r10_blind_nil_only_when_trailing_by_n(table: Any) -> None:
     rules = {"preset": "blind-nil", "blind_nil_deficit": 100, "target": 5000}
     game = table.game(rules, table.SUIT_DEAL)
     # 0–0: nobody trails, nobody is asked
@@ -123,7 +125,7 @@ def test_r10_blind_nil_only_when_trailing_by_n(table) -> None:  # type: ignore[n
     assert err is not None and err.code in ("blind_not_allowed", "not_your_turn")
 
 
-def test_r10_trailing_by_less_than_n_is_not_enough(table) -> None:  # type: ignore[no-untyped-def]
+def test_r10_trailing_by_less_than_n_is_not_enough(table: Any) -> None:
     rules = {"preset": "blind-nil", "blind_nil_deficit": 251, "target": 5000}
     game = table.game(rules, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "W": 1, "N": 13, "E": 1})

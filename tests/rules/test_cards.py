@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spades.actions import Play, parse_action
@@ -71,7 +73,7 @@ def test_r02_jokers_order_big_over_little_over_ace_of_spades() -> None:
     assert trick_winner(cards("AH LJ KH 2S")) == 1
 
 
-def test_r02_jokers_are_spades_for_every_purpose(table) -> None:  # type: ignore[no-untyped-def]
+def test_r02_jokers_are_spades_for_every_purpose(table: Any) -> None:
     assert SUIT_OF[BIG_JOKER] == SUIT_OF[LITTLE_JOKER] == SUIT_OF[parse_card("AS")]
     assert SPADE_MASK >> BIG_JOKER & 1 and SPADE_MASK >> LITTLE_JOKER & 1
     game = table.game(
@@ -102,7 +104,7 @@ def test_r02_jokers_are_spades_for_every_purpose(table) -> None:  # type: ignore
     assert game.hand.trick_winners[-1] == "E"
 
 
-def test_r02_joker_follows_a_spade_lead(table) -> None:  # type: ignore[no-untyped-def]
+def test_r02_joker_follows_a_spade_lead(table: Any) -> None:
     game = table.game(
         "jokers",
         {

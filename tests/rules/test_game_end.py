@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spades.actions import Bid
@@ -14,7 +16,7 @@ ALL_NIL = {"E": 0, "W": 0}
 """East and West both bid Nil and, holding hearts and clubs, take nothing: +2 Nils."""
 
 
-def test_r21_game_ends_when_a_side_reaches_the_target(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_game_ends_when_a_side_reaches_the_target(table: Any) -> None:
     assert rules_from("classic").target == 500
     game = table.game({"target": 230}, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "N": 13, "E": 1, "W": 1})
@@ -26,7 +28,7 @@ def test_r21_game_ends_when_a_side_reaches_the_target(table) -> None:  # type: i
         game.apply("S", Bid(1))
 
 
-def test_r21_below_the_target_the_game_goes_on(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_below_the_target_the_game_goes_on(table: Any) -> None:
     game = table.game({"target": 231}, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "N": 13, "E": 1, "W": 1})
     table.play_hand_out(game)
@@ -34,7 +36,7 @@ def test_r21_below_the_target_the_game_goes_on(table) -> None:  # type: ignore[n
     assert game.phase is Phase.BID and game.hand.index == 1
 
 
-def test_r21_both_over_the_target_the_highest_wins(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_both_over_the_target_the_highest_wins(table: Any) -> None:
     game = table.game({"target": 200}, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "N": 13, **ALL_NIL})
     table.play_hand_out(game)
@@ -42,7 +44,7 @@ def test_r21_both_over_the_target_the_highest_wins(table) -> None:  # type: igno
     assert game.winner == "NS"
 
 
-def test_r21_tied_top_scores_play_another_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_tied_top_scores_play_another_hand(table: Any) -> None:
     # with Nil worth 103: North 10 of 13 plus South's Nil = 103 + 103; two Nils = 206
     game = table.game({"target": 200, "nil_value": 103}, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "N": 10, **ALL_NIL})
@@ -66,7 +68,7 @@ def test_r21_tie_rule_as_a_pure_function() -> None:
     assert game_result(cut, {"N": 520, "E": 530, "S": 100, "W": 0}) == (True, "E")
 
 
-def test_r21_floor_loses_at_once(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_floor_loses_at_once(table: Any) -> None:
     assert PRESETS["classic"].floor is None
     game = table.game({"floor": -200}, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 13, "N": 13, "E": 1, "W": 1})
@@ -81,14 +83,14 @@ def test_r21_floor_is_reached_at_the_floor_itself() -> None:
     assert game_result(rules, {"NS": -199, "EW": 10}) == (False, None)
 
 
-def test_r21_without_a_floor_deep_negative_scores_play_on(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_without_a_floor_deep_negative_scores_play_on(table: Any) -> None:
     game = table.game("classic", table.SUIT_DEAL)
     table.bid_seats(game, {"S": 13, "N": 13, "E": 1, "W": 1})
     table.play_hand_out(game)
     assert game.scores["NS"] == -260 and not game.over
 
 
-def test_r21_cutthroat_a_single_player_wins(table) -> None:  # type: ignore[no-untyped-def]
+def test_r21_cutthroat_a_single_player_wins(table: Any) -> None:
     game = table.game({"preset": "cutthroat", "target": 130}, table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "N": 13, "E": 0, "W": 0})
     table.play_hand_out(game)

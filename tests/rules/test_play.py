@@ -3,6 +3,8 @@ with a reason that change nothing (R15)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spades.actions import Bid, BlindChoice, Play
@@ -21,7 +23,7 @@ MIXED = {
 """East holds no club or diamond: it can ruff the first tricks (R12, R13)."""
 
 
-def started(table, deal=MIXED, rules="classic"):  # type: ignore[no-untyped-def]
+def started(table: Any, deal: dict[str, str] = MIXED, rules: str = "classic") -> Game:
     game = table.game(rules, deal)
     table.bid(game, 2, 2, 2, 2)
     return game
@@ -31,7 +33,7 @@ def names(game: Game) -> list[str]:
     return [str(a) for a in game.legal_actions()]
 
 
-def test_r12_must_follow_suit_if_able(table) -> None:  # type: ignore[no-untyped-def]
+def test_r12_must_follow_suit_if_able(table: Any) -> None:
     game = started(table)
     table.play(game, "2C")
     assert names(game) == ["9C", "TC", "JC", "QC", "KC", "AC"]
@@ -41,7 +43,7 @@ def test_r12_must_follow_suit_if_able(table) -> None:  # type: ignore[no-untyped
     assert err.params["suit"] == "clubs"
 
 
-def test_r12_void_in_suit_may_play_any_card_spade_included(table) -> None:  # type: ignore[no-untyped-def]
+def test_r12_void_in_suit_may_play_any_card_spade_included(table: Any) -> None:
     game = started(table)
     table.play(game, "2C 9C")
     # North has no club: any card
@@ -51,7 +53,7 @@ def test_r12_void_in_suit_may_play_any_card_spade_included(table) -> None:  # ty
     assert set(names(game)) == set(MIXED["E"].split())
 
 
-def test_r13_cannot_lead_spade_before_broken(table) -> None:  # type: ignore[no-untyped-def]
+def test_r13_cannot_lead_spade_before_broken(table: Any) -> None:
     game = started(table)
     assert "2S" not in names(game) and "3S" not in names(game)
     err = game.why_not("S", Play(parse_card("2S")))
@@ -60,7 +62,7 @@ def test_r13_cannot_lead_spade_before_broken(table) -> None:  # type: ignore[no-
     assert not seat_view(game, "S").spades_broken
 
 
-def test_r13_spade_played_on_another_suit_breaks_spades(table) -> None:  # type: ignore[no-untyped-def]
+def test_r13_spade_played_on_another_suit_breaks_spades(table: Any) -> None:
     game = started(table)
     table.play(game, "2C 9C TD AS")  # North discards, East ruffs with the ace
     assert game.hand.trick_winners == ["E"]
@@ -71,7 +73,7 @@ def test_r13_spade_played_on_another_suit_breaks_spades(table) -> None:  # type:
     assert game.why_not("S", Play(parse_card("2S"))) is None
 
 
-def test_r13_broken_only_by_an_earlier_trick(table) -> None:  # type: ignore[no-untyped-def]
+def test_r13_broken_only_by_an_earlier_trick(table: Any) -> None:
     game = started(table)
     table.play(game, "2C 9C")
     assert not game.spades_broken()
@@ -82,7 +84,7 @@ def test_r13_broken_only_by_an_earlier_trick(table) -> None:  # type: ignore[no-
     assert "6S" in names(game)
 
 
-def test_r13_leader_with_only_spades_may_lead_one_and_breaks(table) -> None:  # type: ignore[no-untyped-def]
+def test_r13_leader_with_only_spades_may_lead_one_and_breaks(table: Any) -> None:
     deal = {
         "S": "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         "W": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -97,7 +99,7 @@ def test_r13_leader_with_only_spades_may_lead_one_and_breaks(table) -> None:  # 
     assert game.hand.trick_winners == ["S"]
 
 
-def test_r14_highest_spade_wins_else_highest_of_suit_led(table) -> None:  # type: ignore[no-untyped-def]
+def test_r14_highest_spade_wins_else_highest_of_suit_led(table: Any) -> None:
     game = started(table)
     table.play(game, "8C AC TD 8S")  # East ruffs the ace of clubs with the 8
     assert game.hand.trick_winners == ["E"]
@@ -116,7 +118,7 @@ def test_r14_seed_000_your_two_of_spades_wins_unless_overtrumped() -> None:
     assert trick_winner(parse_cards("KH 2S 3S 9H")) == 2  # West overtrumps
 
 
-def test_r14_the_winner_leads_the_next_trick(table) -> None:  # type: ignore[no-untyped-def]
+def test_r14_the_winner_leads_the_next_trick(table: Any) -> None:
     game = started(table)
     table.play(game, "2C 9C TD 9H")  # West's 9 of clubs wins
     assert game.hand.trick_winners == ["W"] and game.to_act == "W"
@@ -124,7 +126,7 @@ def test_r14_the_winner_leads_the_next_trick(table) -> None:  # type: ignore[no-
     assert game.hand.trick_winners == ["W", "S"] and game.to_act == "S"
 
 
-def test_r15_refusals_name_the_reason_and_change_nothing(table) -> None:  # type: ignore[no-untyped-def]
+def test_r15_refusals_name_the_reason_and_change_nothing(table: Any) -> None:
     game = table.game("blind-nil", MIXED)
     for seat in ("S", "W", "N", "E"):
         game.apply(seat, BlindChoice(False))
@@ -156,7 +158,7 @@ def test_r15_refusals_name_the_reason_and_change_nothing(table) -> None:  # type
     assert game.phase is Phase.PLAY
 
 
-def test_r15_spades_not_broken_is_a_reason(table) -> None:  # type: ignore[no-untyped-def]
+def test_r15_spades_not_broken_is_a_reason(table: Any) -> None:
     game = started(table)
     with pytest.raises(IllegalActionError, match="spades have not been broken"):
         game.apply("S", Play(parse_card("3S")))

@@ -3,20 +3,24 @@ the sandbag penalty (R19) and the worked examples of RULES.md and the seeds (R20
 
 from __future__ import annotations
 
-from spades.rules import rules_from
-from spades.scoring import score_hand, score_side
+from typing import Any
+
+from spades.rules import Rules, rules_from
+from spades.scoring import SideScore, score_hand, score_side
 
 CLASSIC = rules_from("classic")
 TWO = rules_from("two-player")
 
 
-def solo(rules, bid: int, took: int, score: int = 0, bags: int = 0, blind: bool = False):  # type: ignore[no-untyped-def]
+def solo(rules: Rules, bid: int, took: int, score: int = 0, bags: int = 0,
+         blind: bool = False) -> SideScore:
     """One player scoring alone (two-player or cutthroat)."""
     return score_side(rules, {"S": bid}, {"S"} if blind else set(), {"S": took}, ("S",),
                       score, bags)
 
 
-def team(rules, bids: dict[str, int], took: dict[str, int], score: int = 0, bags: int = 0):  # type: ignore[no-untyped-def]
+def team(rules: Rules, bids: dict[str, int], took: dict[str, int], score: int = 0,
+         bags: int = 0) -> SideScore:
     return score_side(rules, bids, set(), took, ("N", "S"), score, bags)
 
 
@@ -36,7 +40,7 @@ def test_r09_nil_value_is_a_setting() -> None:
     assert team(rules, {"N": 2, "S": 0}, {"N": 1, "S": 3}).points == 22 - 50
 
 
-def test_r09_nil_in_a_played_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_r09_nil_in_a_played_hand(table: Any) -> None:
     # South bids Nil and plays only diamonds while North's spades win everything
     game = table.game("classic", table.SUIT_DEAL)
     table.bid_seats(game, {"S": 0, "W": 1, "N": 13, "E": 0})
@@ -56,7 +60,7 @@ def test_r16_contract_made_ten_per_trick_one_per_bag() -> None:
     assert (exact.points, exact.bags) == (50, 0)
 
 
-def test_r16_bags_add_to_the_running_count(table) -> None:  # type: ignore[no-untyped-def]
+def test_r16_bags_add_to_the_running_count(table: Any) -> None:
     game = table.game({"target": 5000}, table.SUIT_DEAL)
     for hand in range(3):
         table.bid_seats(game, {"N": 9, "S": 1, "E": 1, "W": 1})
@@ -91,7 +95,7 @@ def test_r18_bags_mode_nil_tricks_are_bags_not_help() -> None:
     assert made.made and (made.points, made.bags) == (51 + 2 - 100, 3)
 
 
-def test_r18_seed_002_nil_tricks_are_bags_in_a_played_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_r18_seed_002_nil_tricks_are_bags_in_a_played_hand(table: Any) -> None:
     game = table.find_hand("no-help-nil", {"S": 0, "W": 3, "N": 3, "E": 3},
                            lambda t: t["S"] >= 2 and t["N"] < 3 and t["N"] + t["S"] >= 3)
     result = game.results[0]
@@ -125,7 +129,7 @@ def test_r19_penalty_each_time_the_count_reaches_the_limit() -> None:
     assert r.points == 10 + 12 + 100 - 200
 
 
-def test_r19_limit_and_penalty_are_settings(table) -> None:  # type: ignore[no-untyped-def]
+def test_r19_limit_and_penalty_are_settings(table: Any) -> None:
     game = table.game({"target": 5000, "bag_limit": 5, "bag_penalty": 50}, table.SUIT_DEAL)
     points = []
     for _ in range(3):
@@ -155,7 +159,7 @@ def test_r20_seed_004_team_bid_6_took_7_is_61_took_5_is_minus_60() -> None:
     assert (contracts["NS"].contract, contracts["EW"].contract) == (5, 7)
 
 
-def test_r20_seed_000_you_3_north_4_contract_7_whoever_takes_them(table) -> None:  # type: ignore[no-untyped-def]
+def test_r20_seed_000_you_3_north_4_contract_7_whoever_takes_them(table: Any) -> None:
     game = table.find_hand("classic", {"S": 3, "W": 3, "N": 4, "E": 3},
                            lambda t: t["S"] + t["N"] == 7 and t["S"] != 3)
     ns = game.results[0].sides["NS"]
@@ -164,7 +168,7 @@ def test_r20_seed_000_you_3_north_4_contract_7_whoever_takes_them(table) -> None
         assert team(CLASSIC, {"N": 4, "S": 3}, took).points == 70
 
 
-def test_r20_seed_000_you_nil_north_5_you_take_1_north_4_is_minus_50(table) -> None:  # type: ignore[no-untyped-def]
+def test_r20_seed_000_you_nil_north_5_you_take_1_north_4_is_minus_50(table: Any) -> None:
     r = team(CLASSIC, {"N": 5, "S": 0}, {"N": 4, "S": 1})
     assert r.contract == 5 and r.made and r.nil_points == -100 and r.points == -50
     game = table.find_hand("classic", {"S": 0, "W": 3, "N": 5, "E": 3},

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ def stock_game(stock: Sequence[Card] = tuple(range(52)), rules: Rules = TWO) -> 
     """A two-player game whose every hand draws from ``stock``; exchanges take the
     discard pile in card order."""
 
-    def source(r: Rules, hand: int, dealer: str) -> HandDeal:
+    def source(rules: Rules, hand: int, dealer: str) -> HandDeal:
         return HandDeal(stock=list(stock))
 
     return Game(rules, source=source)
@@ -86,7 +87,7 @@ def test_r22_numbered_two_player_deal_uses_the_whole_deck() -> None:
     assert len(set(game.hand.stock or [])) == 52
 
 
-def test_r23_north_draws_first_south_bids_and_leads(table) -> None:  # type: ignore[no-untyped-def]
+def test_r23_north_draws_first_south_bids_and_leads(table: Any) -> None:
     assert TWO.seats == ("N", "S") and TWO.first_dealer == "N"
     game = stock_game()
     look(game)
@@ -102,7 +103,7 @@ def test_r23_north_draws_first_south_bids_and_leads(table) -> None:  # type: ign
     assert game.phase is Phase.PLAY and game.to_act == "S"
 
 
-def test_r23_roles_swap_every_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_r23_roles_swap_every_hand(table: Any) -> None:
     game = stock_game(rules=TWO.replace(target=5000))
     for hand in range(3):
         look(game)
@@ -117,7 +118,7 @@ def test_r23_roles_swap_every_hand(table) -> None:  # type: ignore[no-untyped-de
     assert [r.dealer for r in game.results] == ["N", "S", "N"]
 
 
-def test_r24_bids_nil_to_13_each_player_for_themselves(table) -> None:  # type: ignore[no-untyped-def]
+def test_r24_bids_nil_to_13_each_player_for_themselves(table: Any) -> None:
     game = stock_game()
     look(game)
     draw_all(game, "k" * 26)
@@ -199,7 +200,7 @@ def test_r25_keeping_every_card_is_an_exchange_of_none() -> None:
     assert game.phase is Phase.PLAY or game.phase is Phase.BID
 
 
-def test_r25_double_nil_scores_200(table) -> None:  # type: ignore[no-untyped-def]
+def test_r25_double_nil_scores_200(table: Any) -> None:
     # North keeps stock positions 0, 4, 8 … (the clubs), South takes 3, 7, 11 … (the
     # spades): South leads spades and takes every trick, North's Double Nil is made
     stock = [0] * 52
