@@ -186,3 +186,18 @@ def test_legal_actions_are_exactly_the_unrefused_ones(preset: str) -> None:
         choices = [a for a in legal if not (isinstance(a, BlindChoice) and a.blind)]
         game.apply(seat, rng.choice(sorted(choices or legal, key=str)))
         steps += 1
+
+
+def test_refusals_carry_the_params_a_translation_needs() -> None:
+    game = playing()
+    err = game.why_not("N", Play(parse_card("2C")))
+    assert err is not None and err.params == {"seat": "S", "phase": "play"}
+    err = game.why_not("S", Play(parse_card("2C")))
+    assert err is not None and err.params == {"card": "2C"}
+    game.apply("S", Play(parse_card("9H")))
+    err = game.why_not("W", Play(parse_card("2C")))
+    assert err is not None and err.params == {"suit": "hearts"}
+    ex = exchange_game()
+    err = ex.why_not("N", Exchange(tuple(sorted(
+        c for c in range(52) if ex.hand_of("N") >> c & 1))[:4]))
+    assert err is not None and err.params == {"limit": 3}
