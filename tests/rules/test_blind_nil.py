@@ -131,3 +131,12 @@ def test_r10_trailing_by_less_than_n_is_not_enough(table: Any) -> None:
     table.bid_seats(game, {"S": 0, "W": 1, "N": 13, "E": 1})
     table.play_hand_out(game)
     assert game.phase is Phase.BID  # East–West trail by 250 only
+
+
+def test_r10_trailing_by_exactly_n_is_enough(table: Any) -> None:
+    rules = {"preset": "blind-nil", "blind_nil_deficit": 250, "target": 5000}
+    game = table.game(rules, table.SUIT_DEAL)
+    table.bid_seats(game, {"S": 0, "W": 1, "N": 13, "E": 1})
+    table.play_hand_out(game)
+    assert game.phase is Phase.BLIND and game.to_act == "W"
+    assert game.may_bid_blind("E") and not game.may_bid_blind("N")
