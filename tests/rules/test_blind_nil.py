@@ -140,3 +140,18 @@ def test_r10_trailing_by_exactly_n_is_enough(table: Any) -> None:
     table.play_hand_out(game)
     assert game.phase is Phase.BLIND and game.to_act == "W"
     assert game.may_bid_blind("E") and not game.may_bid_blind("N")
+
+
+def test_r10_both_partners_may_go_blind(table: Any) -> None:
+    # South (diamonds) takes nothing, North (every spade) takes all 13: with a contract
+    # of 0 those 13 tricks are bags (R18 count), which cost the 10-bag penalty (R19)
+    game = table.game("blind-nil", table.SUIT_DEAL)
+    for seat, blind in zip("SWNE", (True, False, True, False), strict=True):
+        game.apply(seat, BlindChoice(blind))
+    assert game.hand.bids[:1] == [("S", 0)] and game.to_act == "W"
+    table.bid_seats(game, {"W": 1, "E": 1})
+    assert dict(game.hand.bids) == {"S": 0, "W": 1, "N": 0, "E": 1}
+    table.play_hand_out(game)
+    ns = game.results[0].sides["NS"]
+    assert (ns.contract, ns.nil_points, ns.bags, ns.penalty) == (0, 200 - 200, 13, 100)
+    assert ns.points == 13 - 100 and ns.bag_count == 3
