@@ -90,7 +90,9 @@ def test_r02_jokers_are_spades_for_every_purpose(table: Any) -> None:
     err = game.why_not("S", Play(BIG_JOKER))
     assert err is not None and err.code == "spades_not_broken"
     # following: West has no club but holds the little joker; playing it breaks spades
-    table.play(game, "3C LJ 2H")
+    table.play(game, "3C LJ")
+    assert game.spades_broken()
+    table.play(game, "2H")
     # East must follow the suit led (clubs): none, so any card, spades included
     assert game.why_not("E", Play(parse_card("2S"))) is None
     table.play(game, "2S")
