@@ -94,6 +94,12 @@ class Table:
             "() => document.querySelector('#dialog').open || (document.body.dataset.busy === '0'"
             " && (document.body.dataset.toAct === 'S' || document.body.dataset.phase === 'over'))")
 
+    def wait_new_game(self, old_id: str) -> None:
+        """Wait until a game other than ``old_id`` is on the table and waits for South."""
+        self.page.wait_for_function(
+            "id => window.spadesUi.view && window.spadesUi.view.id !== id", arg=old_id)
+        self.wait_idle()
+
     def dialog(self) -> str | None:
         """The name of the open dialog, if any."""
         return self.page.evaluate(

@@ -69,7 +69,7 @@ function announce(text) {
   const p = document.createElement("p");
   p.textContent = text;
   live.append(p);
-  while (live.children.length > 8) live.firstChild.remove();
+  while (live.children.length > 20) live.firstChild.remove();
 }
 
 function showError(e) {
@@ -130,10 +130,11 @@ function renderControls(v) {
     box.append(button(t("lookCards"), { "data-action": "look" }, () => act("look")));
   } else if (v.phase === "draw") {
     prompt.textContent = t("drawAsk");
+    // The card on offer lies in the middle of the table, where tricks are played.
     const top = document.createElement("div");
-    top.className = "draw-card";
+    top.className = "slot slot-center draw-card";
     if (v.top_card) top.append(cardFace(v.top_card));
-    box.append(top);
+    $("#trick").append(top);
     box.append(button(t("keep"), { "data-action": "keep", disabled: legal.has("keep") ? null : "" }, () => act("keep")),
       button(t("discard"), { "data-action": "discard" }, () => act("discard")));
     for (const b of box.querySelectorAll("[disabled='null']")) b.removeAttribute("disabled");

@@ -38,18 +38,22 @@ function handRows(view, r) {
       const b = r.bids.find(([x]) => x === s);
       return `${seatName(s)} ${bidText(b ? b[1] : null)} (${r.tricks[s] ?? 0})`;
     }).join(", ");
+    const parts = [];
+    if (sc.nil_points) parts.push(`${t("nilPts")} ${sc.nil_points > 0 ? "+" : ""}${sc.nil_points}`);
+    if (sc.bags) parts.push(`${t("bags")} +${sc.bags}`);
+    if (sc.penalty) parts.push(`${t("penalty")} −${Math.abs(sc.penalty)}`);
     return `<tr data-side="${side}"><th scope="row"><span aria-hidden="true">${marker(side)}</span> ${sideName(view, side)}</th>` +
       `<td>${bids}</td><td>${sc.contract} ${sc.made ? "✓" : "✗"} <small>${sc.made ? t("made") : t("set")}</small></td>` +
-      `<td>${sc.nil_points || 0}</td><td>${sc.bags}</td><td>${sc.penalty ? -Math.abs(sc.penalty) : 0}</td>` +
-      `<td><b>${sc.points}</b></td><td><b data-total>${sc.score}</b></td><td>${sc.bag_count}</td></tr>`;
+      `<td><b>${sc.points}</b>${parts.length ? `<small>${parts.join(", ")}</small>` : ""}</td>` +
+      `<td><b data-total>${sc.score}</b></td><td>${sc.bag_count}</td></tr>`;
   }).join("");
 }
 
 /** The scoresheet of one finished hand. */
 export function handResultHtml(view, r) {
-  return `<table class="sheet hand-sheet"><thead><tr><th></th><th>${t("bid")} (${t("tricks")})</th><th>${t("contract")}</th>` +
-    `<th>${t("nilPts")}</th><th>${t("bags")}</th><th>${t("penalty")}</th><th>${t("points")}</th><th>${t("total")}</th><th>${t("bagCount")}</th></tr></thead>` +
-    `<tbody>${handRows(view, r)}</tbody></table>`;
+  return `<div class="scroll"><table class="sheet hand-sheet"><thead><tr><th></th><th>${t("bid")} (${t("tricks")})</th><th>${t("contract")}</th>` +
+    `<th>${t("points")}</th><th>${t("total")}</th><th>${t("bagCount")}</th></tr></thead>` +
+    `<tbody>${handRows(view, r)}</tbody></table></div>`;
 }
 
 export function showHandResult(view, r) {
@@ -92,6 +96,7 @@ export function showLastTrick(view) {
   const box = document.createElement("div");
   if (!last) { box.textContent = t("noTrick"); return openDialog("last-trick", t("lastTrick"), box); }
   box.className = "last-trick";
+  if (last.hand !== undefined) box.append(el(`<p class="caption">${t("prevHandTrick", { n: last.hand + 1 })}</p>`).firstChild);
   for (const [seat, card] of last.cards) {
     const fig = document.createElement("figure");
     if (seat && seat === last.winner) fig.className = "winner";
@@ -181,7 +186,7 @@ export async function showOptions(opts, rulesInfo) {
     `<label><span>${t("preset")}</span>${select("preset", Object.keys(presets), preset, (v) => `${v}${presets[v].source ? ` — ${presets[v].source}` : ""}`)}</label>` +
     `<label><span>${t("level")}</span>${select("level", levels, opts.level || (levels.includes("basic") ? "basic" : levels[0]), (v) => t(`level_${v}`))}</label>` +
     `<label><span>${t("botsNil")}</span><input type="checkbox" name="botsNil"${(opts.botsNil ?? presets[preset].bots_bid_nil) ? " checked" : ""}></label>` +
-    `<details><summary>${t("preset")}: ${t("options").toLowerCase()}</summary><div class="settings">${settingRows(preset)}</div></details>` +
+    `<details><summary>${t("houseRules")}</summary><div class="settings">${settingRows(preset)}</div></details>` +
     `</fieldset><div class="dialog-actions"><button value="cancel" formnovalidate>${t("close")}</button><button value="save" data-action="save-options">${t("apply")}</button></div>`;
   form.elements.preset.addEventListener("change", () => {
     const name = form.elements.preset.value;

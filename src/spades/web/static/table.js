@@ -98,7 +98,7 @@ export function renderSeats(view, disp) {
     const b = disp.bids[seat];
     const turn = disp.toAct === seat && view.phase !== "over";
     el.className = `seat seat-${seat} team-${side}${turn ? " turn" : ""}`;
-    const doing = view.phase === "bid" || view.phase === "blind" ? t("toBid") : t("toPlay");
+    const doing = t({ bid: "toBid", blind: "toBid", draw: "toDraw", exchange: "toExchange" }[view.phase] || "toPlay");
     el.innerHTML =
       `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}` +
       `${disp.dealer === seat ? ` <span class="dealer-chip" title="${t("dealer")}">${t("dealer")[0]}</span>` : ""}</div>` +
@@ -198,7 +198,7 @@ export function lastTrickOf(view) {
   const cards = r.play.split(" ");
   const last = cards.slice(-n);
   // Seats of the last trick are not in the summary line; show the cards in order only.
-  return { cards: last.map((c) => [null, c]), winner: null };
+  return { cards: last.map((c) => [null, c]), winner: null, hand: r.index };
 }
 
 export { cardLabel };
