@@ -310,3 +310,45 @@ def test_the_shuffle_moves_cards_and_a_holder_sees_the_difference() -> None:
     assert any(other.hand_of(s) != game.hand_of(s) for s in "WNE")
     assert seat_view(other, "S") == view
     assert any(seat_view(other, s) != seat_view(game, s) for s in "WNE")
+
+
+# -- the search fast path ------------------------------------------------------------------
+
+PLAYOUT_SLOTS = ("broken", "done", "hands", "led", "n", "played", "trick", "tricks", "turn",
+                 "win_card", "win_pos")
+
+
+@pytest.mark.parametrize("preset", ["classic", "jokers", "two-player"])
+@settings(max_examples=40, deadline=None)
+@given(spec=game_specs, cards=st.integers(0, 51), seed=st.integers(0, 2**32 - 1))
+def test_random_playout_matches_card_by_card_play(
+    preset: str, spec: dict[str, Any], cards: int, seed: int
+) -> None:
+    """The inlined playout loop of search plays exactly as ``play`` would, from a copy
+    that leaves the game's own position untouched."""
+    rules = rules_of(preset, spec)
+    rng = Random(spec["seed"])
+    game = Game(rules, deal=spec["deal"])
+    while game.phase is not Phase.PLAY or len(game.hand.plays) < cards % (13 * len(rules.seats)):
+        game.apply(game.to_act, choose(game, rng))  # type: ignore[arg-type]
+        if game.results:
+            break
+    position = game.hand.playout
+    if position is None:
+        return
+    before = {name: getattr(position, name) for name in PLAYOUT_SLOTS}
+    before = {k: v[:] if isinstance(v, list) else v for k, v in before.items()}
+    fast = position.copy()
+    fast.play_out_random(Random(seed))
+    slow = position.copy()
+    draw = Random(seed).random
+    while slow.hands[slow.turn]:
+        legal = slow.legal_mask()
+        k = int(draw() * legal.bit_count())
+        for _ in range(k):
+            legal &= legal - 1
+        slow.play((legal & -legal).bit_length() - 1)
+    for name in PLAYOUT_SLOTS:
+        assert getattr(fast, name) == getattr(slow, name), name
+        assert getattr(position, name) == before[name], name
+    assert sum(fast.tricks) == 13 and fast.over
