@@ -395,7 +395,7 @@ class Game:
             if self.phase is Phase.BID:
                 self._start_bidding()
         if self.phase is Phase.DRAW and h.draw_done:
-            h.exchange_queue = [s for s in h.order if s in h.blind]
+            h.exchange_queue = [s for s in h.order if s in h.blind and self.rules.exchange > 0]
             h.exchange_pile = h.deal.exchange_order(sorted(h.discards))
             self.phase = Phase.EXCHANGE if h.exchange_queue else Phase.BID
             if self.phase is Phase.BID:
