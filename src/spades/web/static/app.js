@@ -7,7 +7,7 @@ import { beep, setSound } from "./sound.js";
 import { cardFace } from "./cards.js";
 import {
   displayFrom, renderScoreboard, renderSeats, renderTrick, renderHand, layoutHand,
-  seatName, sideName, sidesOf, sortHand,
+  seatName, sideName, sidesOf, sortHand, bidText,
 } from "./table.js";
 import {
   openDialog, closeDialog, showHandResult, showGameSheet, showGameOver, showLastTrick,
@@ -84,7 +84,7 @@ function render() {
   const v = ui.view;
   if (!v) return;
   const d = ui.disp || displayFrom(v);
-  $("#deal-label").textContent = `${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
+  $("#deal-label").textContent = `${v.daily ? `${t("daily")} · ` : ""}${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
   document.body.dataset.phase = v.phase;
   document.body.dataset.busy = ui.busy ? "1" : "0";
   document.body.dataset.toAct = v.to_act || "";
@@ -129,7 +129,7 @@ function renderControls(v) {
     if (legal.has("blind")) box.append(button(label, { "data-bid": "blind-nil" }, () => act("blind")));
     box.append(button(t("lookCards"), { "data-action": "look" }, () => act("look")));
   } else if (v.phase === "draw") {
-    prompt.textContent = t("drawAsk");
+    prompt.textContent = `${t("drawAsk")} (${v.hand.length + 1}/13)`;
     // The card on offer lies in the middle of the table, where tricks are played.
     const top = document.createElement("div");
     top.className = "slot slot-center draw-card";
@@ -146,6 +146,15 @@ function renderControls(v) {
       () => act(["exchange", ...chosen].join(" "))));
   } else if (v.phase === "bid") {
     prompt.textContent = t("yourBid");
+    // Strategy tip 3: add up the bids made before yours.
+    const made = v.bids.filter(([s]) => s !== "S");
+    if (made.length) {
+      const total = made.reduce((n, [, b]) => n + (typeof b === "number" ? b : 0), 0);
+      const note = document.createElement("p");
+      note.className = "bid-note";
+      note.textContent = t("bidsSoFar", { list: made.map(([s, b]) => `${seatName(s)} ${bidText(b)}`).join(", "), total, left: Math.max(0, 13 - total) });
+      box.append(note);
+    }
     const row = document.createElement("div");
     row.className = "bids";
     row.append(button(t("nil"), { "data-bid": "nil", ...(legal.has("nil") ? {} : { disabled: "" }) }, () => act("nil")));
@@ -156,6 +165,16 @@ function renderControls(v) {
     box.append(row);
   } else if (v.phase === "play") {
     prompt.textContent = t("yourTurn");
+  }
+  if (v.phase === "play") {
+    const chip = document.createElement("span");
+    chip.className = "broken-chip";
+    chip.textContent = v.spades_broken ? t("broken") : t("notBroken");
+    prompt.append(" ", chip);
+  }
+  if (mine && v.phase === "play" && ui.keyboard) {
+    const cards = $("#hand").querySelectorAll(".card[data-card]");
+    cards[Math.min(ui.focus, cards.length - 1)]?.focus();
   }
 }
 
@@ -383,6 +402,7 @@ function onHandClick(e) {
 // ---- keyboard -----------------------------------------------------------------------------
 
 function onKey(e) {
+  ui.keyboard = true;
   if ($("#dialog").open || e.altKey || e.ctrlKey || e.metaKey) return;
   if (e.target.closest?.("input, select, textarea")) return;
   const v = ui.view;
@@ -447,6 +467,7 @@ async function boot() {
 
 function wire() {
   $("#hand").addEventListener("click", onHandClick);
+  document.addEventListener("pointerdown", () => { ui.keyboard = false; });
   document.addEventListener("keydown", onKey);
   $("#btn-new").addEventListener("click", () => newGame({}));
   $("#btn-replay").addEventListener("click", replay);

@@ -22,10 +22,11 @@ export function cardFace(name, tag = "div") {
   const el = document.createElement(tag);
   el.className = `card face suit-${p.suit}${p.joker ? " joker" : ""}${name === "BJ" ? " big" : ""}`;
   el.dataset.card = name;
-  const sym = p.joker ? "🃏" : SYMBOL[p.suit];
+  const sym = p.joker ? p.rank : SYMBOL[p.suit];
   const corner = `<span class="corner"><b>${p.rank}</b><i>${p.joker ? "J" : SYMBOL[p.suit]}</i></span>`;
   el.innerHTML = `${corner}<span class="pip" aria-hidden="true">${sym}</span>` +
     `<span class="corner end" aria-hidden="true"><b>${p.rank}</b><i>${p.joker ? "J" : SYMBOL[p.suit]}</i></span>`;
+  if (p.joker) el.insertAdjacentHTML("beforeend", `<span class="joker-word" aria-hidden="true">JOKER</span>`);
   if (tag === "button") el.type = "button";
   return el;
 }
