@@ -239,7 +239,8 @@ async function playEvents(events, before, after) {
         if (r) {
           beep("hand");
           for (const side of sidesOf(after)) announce(t("scoreLine", { side: sideName(after, side), score: r.sides[side].score, bags: r.sides[side].bag_count }));
-          const shown = { ...after, scores: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].score])),
+          d.toAct = null;
+          const shown = { ...after, hand_index: ev.hand, phase: "play", to_act: null, scores: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].score])),
             bag_counts: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].bag_count])) };
           ui.view = shown;
           render();

@@ -3,7 +3,7 @@
 
 const STRINGS = {
   en: {
-    title: "Spades", you: "You", N: "North", E: "East", S: "South", W: "West",
+    title: "Spades", colon: ": ", you: "You", N: "North", E: "East", S: "South", W: "West",
     partner: "partner", opponent: "opponent", us: "Us", them: "Them",
     newGame: "New game", replay: "Replay", daily: "Daily deal", hint: "Hint",
     lastTrick: "Last trick", scores: "Scoresheet", stats: "Stats", options: "Options",
@@ -50,7 +50,7 @@ const STRINGS = {
     dealN: "Deal {n}", dailyOf: "Daily deal {date}",
   },
   fr: {
-    title: "Spades", you: "Vous", N: "Nord", E: "Est", S: "Sud", W: "Ouest",
+    title: "Spades", colon: " : ", you: "Vous", N: "Nord", E: "Est", S: "Sud", W: "Ouest",
     partner: "partenaire", opponent: "adversaire", us: "Nous", them: "Eux",
     newGame: "Nouvelle partie", replay: "Rejouer", daily: "Donne du jour", hint: "Indice",
     lastTrick: "Dernier pli", scores: "Feuille de score", stats: "Stats", options: "Options",

@@ -80,8 +80,8 @@ export function renderScoreboard(view, disp) {
       `<span class="marker" aria-hidden="true">${marker(side)}</span>` +
       `<span class="side-name">${sideName(view, side)}</span>` +
       `<span class="side-score"><b data-score>${view.scores[side]}</b> <small>/ ${view.settings.target}</small></span>` +
-      `<span class="side-bags">${t("bags")}: <b data-bags>${view.bag_counts[side]}</b></span>` +
-      `<span class="side-contract">${t("contract")}: ${bidsDone ? contract : "…"} · ${t("taken")}: ${taken}</span>`;
+      `<span class="side-bags">${t("bags")}${t("colon")}<b data-bags>${view.bag_counts[side]}</b></span>` +
+      `<span class="side-contract">${t("contract")}${t("colon")}${bidsDone ? contract : "…"} · ${t("taken")}${t("colon")}${taken}</span>`;
     box.append(el);
   }
 }
@@ -102,8 +102,8 @@ export function renderSeats(view, disp) {
     el.innerHTML =
       `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}` +
       `${disp.dealer === seat ? ` <span class="dealer-chip" title="${t("dealer")}">${t("dealer")[0]}</span>` : ""}</div>` +
-      `<div class="seat-stats"><span>${t("bid")}: <b data-bid-shown>${bidText(b)}</b></span>` +
-      ` <span>${t("tricks")}: <b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
+      `<div class="seat-stats"><span>${t("bid")}${t("colon")}<b data-bid-shown>${bidText(b)}</b></span>` +
+      ` <span>${t("tricks")}${t("colon")}<b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
       (turn ? `<div class="turn-flag">▶ ${doing}</div>` : "");
     if (seat !== "S") {
       const mini = document.createElement("div");
