@@ -158,6 +158,7 @@ class Table:
 def new_table(browser: Any, server: str) -> Iterator[Any]:
     """Make tables in fresh browser contexts (a fresh player each: new cookie, storage)."""
     contexts: list[Any] = []
+    tables: list[Table] = []
 
     def make(options: dict[str, Any] | None = None, **context_args: Any) -> Table:
         ctx = browser.new_context(**{"viewport": {"width": 1280, "height": 800},
@@ -167,8 +168,11 @@ def new_table(browser: Any, server: str) -> Iterator[Any]:
             "if (!localStorage.getItem('spades-options')) "
             f"localStorage.setItem('spades-options', {json.dumps(json.dumps(opts))});")
         contexts.append(ctx)
-        return Table(ctx.new_page(), server)
+        tables.append(Table(ctx.new_page(), server))
+        return tables[-1]
 
     yield make
     for ctx in contexts:
         ctx.close()
+    errors = [e for table in tables for e in table.errors]
+    assert not errors, f"the page raised: {errors}"

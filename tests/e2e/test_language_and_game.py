@@ -104,3 +104,22 @@ def test_replay_new_game_and_daily_deal(new_table: Any) -> None:
     table.wait_new_game(replayed)
     daily = page.request.get(table.base + "/api/daily").json()
     assert table.view()["deal"] == daily["deal"]
+
+
+def test_table_options_change_the_look_and_survive_a_reload(new_table: Any) -> None:
+    table = new_table().open("/?deal=1313")
+    page = table.page
+    diamond = "#hand [data-card$='D']"
+    before = page.eval_on_selector(diamond, "e => getComputedStyle(e).color")
+    page.click("#btn-options")
+    page.select_option("#dialog select[name='felt']", "blue")
+    page.select_option("#dialog select[name='back']", "red")
+    page.check("#dialog input[name='fourColour']")
+    page.click("[data-action='save-options']")
+    assert "felt-blue" in page.get_attribute("body", "class")
+    after = page.eval_on_selector(diamond, "e => getComputedStyle(e).color")
+    assert after != before  # diamonds turn blue with four-colour suits
+    page.reload()
+    table.wait_idle()
+    classes = page.get_attribute("body", "class")
+    assert "felt-blue" in classes and "back-red" in classes and "four-colour" in classes

@@ -84,7 +84,8 @@ function render() {
   const v = ui.view;
   if (!v) return;
   const d = ui.disp || displayFrom(v);
-  $("#deal-label").textContent = `${v.daily ? `${t("daily")} · ` : ""}${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
+  const preset = typeof v.rules === "string" ? v.rules : `${v.rules.preset}*`;
+  $("#deal-label").textContent = `${preset === "classic" ? "" : `${preset} · `}${v.daily ? `${t("daily")} · ` : ""}${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
   document.body.dataset.phase = v.phase;
   document.body.dataset.busy = ui.busy ? "1" : "0";
   document.body.dataset.toAct = v.to_act || "";

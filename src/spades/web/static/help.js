@@ -137,6 +137,12 @@ const TIPS_FR = [
   "Suivez les piques et les chicanes. Comptez les 13 piques à mesure qu'ils tombent, et notez qui ne fournit pas, car ce joueur pourra couper cette couleur la fois suivante. Une fois l'As et le Roi de pique tombés, votre Dame de pique est maîtresse.",
 ];
 
+function history(fr) {
+  return fr
+    ? h("Petite histoire du Spades") + p("Le Spades appartient à la famille du whist, des jeux de plis qui comprend aussi le bridge. C'est un jeu américain du XXe siècle, longtemps joué en ligne sous Windows (Internet Spades). Les règles maison varient : jokers comme atouts les plus forts, Nil aveugle annoncé avant de regarder ses cartes, parties sans partenaires ou à deux joueurs. Toutes ces variantes se choisissent dans Options.")
+    : h("A short history") + p("Spades belongs to the whist family of trick-taking games, which also includes bridge. It is an American game of the twentieth century, long played online on Windows (Internet Spades). House rules vary: jokers as the highest trumps, Blind Nil declared before looking at one's cards, games without partners or for two players. Every one of these variants can be chosen in Options.");
+}
+
 function usingPage(fr) {
   return fr ? ul([
     "Appuyez sur Nil ou sur un nombre pour annoncer, puis sur une carte pour la jouer. Les cartes injouables sont grisées ; un appui sur l'une d'elles en donne la raison.",
@@ -155,7 +161,7 @@ function usingPage(fr) {
 export function helpSections(settings, preset) {
   const fr = language() === "fr";
   return [
-    ["howto", fr ? "Comment jouer" : "How to play", (fr ? howToFr : howToEn)(settings, preset) + h(fr ? "Jouer sur cette page" : "Playing on this page") + usingPage(fr)],
+    ["howto", fr ? "Comment jouer" : "How to play", (fr ? howToFr : howToEn)(settings, preset) + h(fr ? "Jouer sur cette page" : "Playing on this page") + usingPage(fr) + history(fr)],
     ["scoring", fr ? "Décompte" : "Scoring", scoring(settings, fr)],
     ["faq", fr ? "Questions" : "FAQ", faq(settings, fr)],
     ["strategy", fr ? "Stratégie" : "Strategy", `<ol class="tips">${(fr ? TIPS_FR : TIPS_EN).map((x) => `<li>${x}</li>`).join("")}</ol>`],
