@@ -136,9 +136,11 @@ function renderControls(v) {
     top.className = "slot slot-center draw-card";
     if (v.top_card) top.append(cardFace(v.top_card));
     $("#trick").append(top);
-    box.append(button(t("keep"), { "data-action": "keep", disabled: legal.has("keep") ? null : "" }, () => act("keep")),
-      button(t("discard"), { "data-action": "discard" }, () => act("discard")));
-    for (const b of box.querySelectorAll("[disabled='null']")) b.removeAttribute("disabled");
+    for (const choice of ["keep", "discard"]) {
+      const b = button(t(choice), { "data-action": choice }, () => act(choice));
+      b.disabled = !legal.has(choice);
+      box.append(b);
+    }
   } else if (v.phase === "exchange") {
     const limit = Math.max(0, ...v.legal.map((a) => a.split(" ").length - 1));
     prompt.textContent = t("exchangeAsk", { n: limit });

@@ -9,15 +9,20 @@ import { helpSections } from "./help.js";
 const dlg = () => document.getElementById("dialog");
 
 /** Show a dialog; resolves when it is closed. `name` is set as data-dialog for tests. */
-export function openDialog(name, title, body) {
+export async function openDialog(name, title, body) {
   const d = dlg();
-  if (d.open) d.close();
+  if (d.open) {
+    // Let the dialog on screen finish closing first, so its close event is not taken
+    // for this one's.
+    await new Promise((resolve) => { d.addEventListener("close", resolve, { once: true }); d.close(); });
+  }
   d.dataset.dialog = name;
   document.getElementById("dialog-title").textContent = title;
   const box = document.getElementById("dialog-body");
   box.replaceChildren();
   if (typeof body === "string") box.innerHTML = body; else box.append(body);
   d.querySelector(".close").setAttribute("aria-label", t("close"));
+  d.returnValue = "";
   d.showModal();
   return new Promise((resolve) => d.addEventListener("close", () => resolve(d.returnValue), { once: true }));
 }
