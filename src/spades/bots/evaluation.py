@@ -138,8 +138,21 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
         else:
             taken = tricks[pos] + (tricks[mate] if mate >= 0 else 0)
             mode = 1 if taken < contract[side] else 0
+            if mode == 0:
+                # Contract made: keep taking tricks while an opponent can still be set.
+                left = 13 - p.done
+                for other in range(nsides):
+                    if other != side and contract[other]:
+                        need = contract[other] - side_tricks(tricks, side_of, other)
+                        if need > 0 and left - need < 2:
+                            mode = 1
         p.play(_choose(p, legal, mode, mate, side_of))
     return tricks
+
+
+def side_tricks(tricks: list[int], side_of: list[int], side: int) -> int:
+    """Tricks taken so far by the positions of ``side``."""
+    return sum(t for pos, t in enumerate(tricks) if side_of[pos] == side)
 
 
 def _lowest_rank(mask: int) -> int:
@@ -175,8 +188,8 @@ def _highest_rank(mask: int) -> int:
 
 
 def _threatened(p: Playout, card: int, led: int, side_of: list[int], side: int) -> bool:
-    """Whether an opponent still to play in this trick can beat ``card`` (all hands known
-    in a sampled deal, so the greedy policy plays like an open-handed player)."""
+    """Whether an opponent still to play in this trick can beat ``card`` (all hands are
+    known in a sampled deal, so the greedy policy plays like an open-handed player)."""
     n = p.n
     pos = p.turn
     left = n - len(p.trick) - 1

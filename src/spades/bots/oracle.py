@@ -23,9 +23,13 @@ class OraclePlayer(StrongPlayer):
     name = "oracle"
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, *, worlds: int = 1,
-                 bid_worlds: int = 1, max_seconds: float = 1.5) -> None:
+                 bid_worlds: int = 30, max_seconds: float = 1.5) -> None:
+        # One deal is the truth: no sampling noise to guard against.
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
-                         max_seconds=max_seconds)
+                         max_seconds=max_seconds, confidence=0.0)
+        # Bidding on the true deal alone would bid to the edge of a perfect play-out;
+        # a little randomness in the play-outs prices the risk of real play.
+        self.bid_noise = 0.1
         self.game: Game | None = None
 
     def attach(self, game: Game) -> None:

@@ -14,6 +14,7 @@ only caps it on a slow machine.
 
 from __future__ import annotations
 
+import math
 import time
 import zlib
 from random import Random
@@ -30,7 +31,7 @@ from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of
 from spades.bots.sampling import sample_hands
-from spades.cards import Mask, card_name
+from spades.cards import SUIT_OF, Mask, card_name
 from spades.errors import SpadesError
 from spades.game import Phase
 from spades.playout import Playout
@@ -40,6 +41,9 @@ from spades.views import SeatView
 DEFAULT_WORLDS = 40
 DEFAULT_BID_WORLDS = 40
 DEFAULT_MAX_SECONDS = 1.5
+DEFAULT_CONFIDENCE = 1.5
+DEFAULT_BID_SPREAD = (0.3, 0.1)
+MIN_GAIN = 2.0
 
 
 class StrongPlayer:
@@ -49,8 +53,13 @@ class StrongPlayer:
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, *,
                  worlds: int = DEFAULT_WORLDS, bid_worlds: int = DEFAULT_BID_WORLDS,
-                 max_seconds: float = DEFAULT_MAX_SECONDS) -> None:
+                 max_seconds: float = DEFAULT_MAX_SECONDS,
+                 confidence: float = DEFAULT_CONFIDENCE,
+                 bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD) -> None:
         self.seed = seed
+        self.bid_noise = 0.0
+        self.bid_spread = bid_spread
+        self.confidence = confidence
         self.rules = rules
         self.worlds = worlds
         self.bid_worlds = bid_worlds
@@ -99,24 +108,30 @@ class StrongPlayer:
         scorer = Scorer(view.rules, bids, [s in view.blind for s in seats], me,
                         view.scores, view.bag_counts)
         partner, side_of = _roles(view.rules)
-        cards = [a.card for a in view.legal if isinstance(a, Play)]
-        totals = dict.fromkeys(cards, 0.0)
+        legal = [a.card for a in view.legal if isinstance(a, Play)]
+        group = _equivalents(legal, k.unseen)
+        cards = sorted(set(group.values()))
+        if len(cards) == 1:
+            return hint
+        values: dict[int, list[float]] = {c: [] for c in cards}
         deadline = time.perf_counter() + self.max_seconds
-        done = 0
         for hands in self.deals(view, k, rng, self.worlds):
             base = _position(view, hands)
             for card in cards:
                 p = base.copy()
                 p.play(card)
                 tricks = rollout(p, bids, partner, side_of, rng)
-                totals[card] += scorer.utility(tricks)
-            done += 1
+                values[card].append(scorer.utility(tricks))
             if time.perf_counter() > deadline:
                 break
-        best = max(cards, key=lambda c: (totals[c], -c))
-        if isinstance(hint.action, Play) and totals[hint.action.card] >= totals[best] - 1e-9:
+        done = len(values[cards[0]])
+        means = {c: sum(v) / done for c, v in values.items()}
+        best = max(cards, key=lambda c: (means[c], -c))
+        assert isinstance(hint.action, Play)
+        hinted = group[hint.action.card]
+        gain = _clear_gain(values[best], values[hinted], self.confidence)
+        if best == hinted or gain is None:
             return hint
-        gain = (totals[best] - totals.get(getattr(hint.action, "card", best), 0.0)) / done
         return Decision(Play(best), f"looked ahead over {done} possible deals: "
                         f"{card_name(best)} scores best (+{gain:.0f} points on average)",
                         "search")
@@ -155,13 +170,16 @@ class StrongPlayer:
             # gets a play-out of its own.
             for plan in ([base_bid, 0] if 0 in candidates else [base_bid]):
                 bids = [guessed[s] if s != view.seat else plan for s in seats]
-                tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1], rng)
+                tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1], rng,
+                                 self.bid_noise)
+                outcomes = [(1.0, tricks)] if plan == 0 else \
+                    _spread(tricks, me, roles, self.bid_spread)
                 for b in candidates:
                     if (b == 0) != (plan == 0):
                         continue
                     bids[me] = b
                     scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
-                    totals[b] += scorer.utility(tricks)
+                    totals[b] += sum(w * scorer.utility(t) for w, t in outcomes)
             done += 1
             if time.perf_counter() > deadline:
                 break
@@ -175,6 +193,73 @@ class StrongPlayer:
                         "search_bid")
 
 
+def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],
+            spread: tuple[float, float]) -> list[tuple[float, list[int]]]:
+    """The play-out's tricks, and the same with one trick less or more for our side.
+
+    Real play is less sure than a play-out where everyone sees the cards of the deal:
+    spreading the result by a trick either way prices the risk of bidding to the edge.
+    """
+    down, up = spread
+    side_of = roles[1]
+    ours = [p for p in range(len(tricks)) if side_of[p] == side_of[me]]
+    theirs = [p for p in range(len(tricks)) if side_of[p] != side_of[me]]
+    out = [(1.0 - down - up, tricks)]
+    giver = next((p for p in ours if tricks[p] > 0), None)
+    if down and giver is not None:
+        fewer = tricks[:]
+        fewer[giver] -= 1
+        fewer[theirs[0]] += 1
+        out.append((down, fewer))
+    else:
+        out[0] = (out[0][0] + down, tricks)
+    taker = next((p for p in theirs if tricks[p] > 0), None)
+    if up and taker is not None:
+        more = tricks[:]
+        more[taker] -= 1
+        more[me] += 1
+        out.append((up, more))
+    else:
+        out[0] = (out[0][0] + up, out[0][1])
+    return out
+
+
+def _equivalents(cards: list[int], unseen: Mask) -> dict[int, int]:
+    """Each legal card mapped to the lowest card it is interchangeable with.
+
+    Two cards of a suit with no unseen card between them take exactly the same tricks,
+    so the search plays out only one of them.
+    """
+    group: dict[int, int] = {}
+    previous = -1
+    for card in sorted(cards):
+        between = unseen >> (previous + 1) & ((1 << max(0, card - previous - 1)) - 1)
+        if previous >= 0 and SUIT_OF[card] == SUIT_OF[previous] and not between:
+            group[card] = group[previous]
+        else:
+            group[card] = card
+        previous = card
+    return group
+
+
+def _clear_gain(best: list[float], other: list[float], z: float) -> float | None:
+    """The mean gain of ``best`` over ``other`` on the same deals, if it is clear.
+
+    The search overrides the basic player's rule only when the gain stands out from
+    the noise of the sample (``z`` standard errors): a handful of deals cannot tell
+    small differences apart, and the rules encode knowledge the play-outs lack.
+    """
+    n = len(best)
+    diffs = [a - b for a, b in zip(best, other, strict=True)]
+    mean = sum(diffs) / n
+    if mean < MIN_GAIN:
+        return None
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    if mean < z * math.sqrt(var / n):
+        return None
+    return mean
+
+
 def _roles(rules: Rules) -> tuple[list[int], list[int]]:
     """Partner position (-1 if none) and side index of every position."""
     seats = rules.seats
@@ -186,16 +271,25 @@ def _roles(rules: Rules) -> tuple[list[int], list[int]]:
     return partner, [sides.index(rules.side_of(s)) for s in seats]
 
 
+PARTNER_BIAS = 0.9
+"""Tricks a hand takes beyond its count of sure tricks, on average (measured with the
+search's own play-outs); a partner is expected to bid what it will take."""
+
+
 def _guess_bids(rules: Rules, hands: list[Mask], order: tuple[str, ...],
                 known: dict[str, int], me: str) -> dict[str, int]:
-    """Bids made, and the count-based bid of each player still to bid after us."""
+    """Bids made, and a guess for each player still to bid after us: the opponents'
+    by counting sure tricks, the partner's by the tricks it should take."""
     seats = rules.seats
+    partner = partner_of(seats, me, rules.partnerships)
     bids = dict(known)
     for s in order:
         if s in bids or s == me:
             continue
         hand = hands[seats.index(s)]
         estimate = sure_tricks(hand, rules)
+        if s == partner:
+            estimate += PARTNER_BIAS
         bids[s] = adjust_to_table(estimate, list(bids.values()), False)[0]
     bids.setdefault(me, 0)
     return bids

@@ -1,0 +1,67 @@
+"""Positions for the players' tests, built with the engine from hands we choose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from spades.actions import Bid, Play
+from spades.cards import mask_of, parse_card, parse_cards
+from spades.dealing import HandDeal
+from spades.game import Game
+from spades.rules import Rules, rules_from
+
+Builder = Callable[..., Game]
+
+
+def fill_hands(rules: Rules, partial: Mapping[str, str]) -> dict[str, int]:
+    """The given cards per seat, the rest of the deck dealt in order to fill 13 each."""
+    given = {s: parse_cards(partial.get(s, "")) for s in rules.seats}
+    used = {c for cards in given.values() for c in cards}
+    rest = [c for c in rules.deck_cards if c not in used]
+    hands = {}
+    for s in rules.seats:
+        need = 13 - len(given[s])
+        assert need >= 0, f"{s} holds more than 13 cards"
+        given[s] += rest[:need]
+        rest = rest[need:]
+        hands[s] = mask_of(given[s])
+    return hands
+
+
+def build_game(hands: Mapping[str, str], *, rules: str | Rules = "classic",
+               bids: Sequence[tuple[str, int]] = (), plays: Sequence[str] = (),
+               scores: Mapping[str, int] | None = None,
+               bag_counts: Mapping[str, int] | None = None, **changes: Any) -> Game:
+    """A game whose first hand holds ``hands`` (filled to 13 cards), with the given bids
+    and plays applied. Scores and bag counts are set as if earlier hands had been played."""
+    base = rules_from(rules)
+    if changes:
+        base = base.replace(**changes)
+    dealt = fill_hands(base, hands)
+
+    def source(r: Rules, hand: int, dealer: str) -> HandDeal:
+        return HandDeal(cards=dealt)
+
+    game = Game(base, source=source)
+    # Earlier hands' totals: set directly, the only state a finished hand leaves behind.
+    if scores:
+        game.scores.update(scores)
+    if bag_counts:
+        game.bag_counts.update(bag_counts)
+    for seat, bid in bids:
+        game.apply(seat, Bid(bid))
+    for text in plays:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, Play(parse_card(text)))
+    return game
+
+
+@pytest.fixture
+def table() -> Builder:
+    """Build a position: ``table(hands, bids=[...], plays=[...], first_dealer=...)``."""
+    return build_game
+

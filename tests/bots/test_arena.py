@@ -1,0 +1,71 @@
+"""The duplicate arena: tiny matches only (a few deals, small budgets)."""
+
+from __future__ import annotations
+
+import json
+
+from spades.arena import Match, play_deal, run_match, seats_of
+from spades.cli import main
+from spades.record import load_record, read_record
+from spades.rules import rules_from
+
+
+def test_identical_players_tie_exactly():
+    # Same cards both ways and deterministic players: the two plays mirror each other.
+    summary = run_match(Match("basic", "basic", "classic", deals=3, first=40))
+    assert summary["margin"] == 0
+    assert summary["ci95"] == [0, 0]
+
+
+def test_basic_beats_random():
+    summary = run_match(Match("basic", "random", "classic", deals=6, first=1))
+    assert summary["deals"] == 6
+    assert summary["margin"] > 0
+    low, high = summary["ci95"]
+    assert low <= summary["margin"] <= high
+    basic = summary["players"]["basic"]
+    assert basic["hands"] == 12 and basic["decisions"] > 0
+    assert 0 <= basic["made_rate"] <= 1 and basic["seconds_per_decision"] > 0
+
+
+def test_seats_are_swapped_between_the_two_plays():
+    four = rules_from("classic")
+    assert seats_of(four, False) == (("N", "S"), ("E", "W"))
+    assert seats_of(four, True) == (("E", "W"), ("N", "S"))
+    two = rules_from("two-player")
+    assert seats_of(two, False) == (("N",), ("S",))
+
+
+def test_every_preset_can_be_measured():
+    for preset in ("cutthroat", "two-player", "jokers", "blind-nil"):
+        result = play_deal(Match("basic", "random", preset, deals=1), 2)
+        assert result.tallies["A"].hands >= 2
+
+
+def test_search_players_with_a_budget():
+    result = play_deal(Match("strong", "oracle", "classic", deals=1, budget=2), 5)
+    assert result.tallies["A"].decisions > 0 and result.tallies["B"].decisions > 0
+
+
+def test_cli_json_records_and_jobs(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    records = tmp_path / "games"
+    status = main(["arena", "basic", "random", "--deals", "2", "--jobs", "2",
+                   "--json", str(out), "--records", str(records), "--seed", "7"])
+    assert status == 0
+    text = capsys.readouterr()
+    assert "margin of basic per deal" in text.out
+    assert "2/2 deals" in text.err
+    data = json.loads(out.read_text())
+    assert data["deals"] == 2 and len(data["ci95"]) == 2
+    assert set(data["players"]) == {"basic", "random"}
+    assert "seconds_per_decision" in data["players"]["random"]
+    files = sorted(records.iterdir())
+    assert [f.name for f in files] == ["deal-7-AB.json", "deal-7-BA.json",
+                                       "deal-8-AB.json", "deal-8-BA.json"]
+    game = load_record(read_record(files[0]))
+    assert len(game.results) == 1 and game.results[0].tricks
+
+
+def test_cli_refuses_bad_counts(capsys):
+    assert main(["arena", "basic", "random", "--deals", "0"]) == 2
