@@ -31,36 +31,44 @@ FAST = {"speed": "instant", "level": "random"}
 """Options every test starts with: no animation delay, the quickest computer players."""
 
 
+class Server:
+    """A ``python -m spades serve`` process on a free port, with its SQLite file."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "spades", "serve", "--port", "0", "--db", str(db)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        assert self.proc.stdout is not None
+        lines = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            m = re.search(r"(http://[\d.]+:\d+)/", line)
+            if m:
+                self.base = m.group(1)
+                return
+        self.proc.kill()
+        pytest.fail("spades serve did not start:\n" + "".join(lines))
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``python -m spades serve`` on a free port; yield its base address."""
-    db = tmp_path_factory.mktemp("db") / "e2e.sqlite3"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spades", "serve", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
-    assert proc.stdout is not None
-    base = None
-    deadline = time.monotonic() + 30
-    lines = []
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        m = re.search(r"(http://[\d.]+:\d+)/", line)
-        if m:
-            base = m.group(1)
-            break
-    if base is None:
-        proc.kill()
-        pytest.fail("spades serve did not start:\n" + "".join(lines))
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    """The server every test shares; yields its base address."""
+    s = Server(tmp_path_factory.mktemp("db") / "e2e.sqlite3")
+    yield s.base
+    s.stop()
 
 
 @pytest.fixture(scope="session")
@@ -176,3 +184,23 @@ def new_table(browser: Any, server: str) -> Iterator[Any]:
         ctx.close()
     errors = [e for table in tables for e in table.errors]
     assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def start_server() -> Iterator[Any]:
+    """Start servers of one's own (e.g. to restart one on the same database)."""
+    started: list[Server] = []
+
+    def start(db: Path) -> Server:
+        started.append(Server(db))
+        return started[-1]
+
+    yield start
+    for s in started:
+        s.stop()
+
+
+@pytest.fixture
+def table_on() -> Any:
+    """Make a :class:`Table` from a page and a server address."""
+    return Table

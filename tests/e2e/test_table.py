@@ -169,3 +169,27 @@ def test_phone_viewport_mid_hand(new_table: Any) -> None:
     width = table.page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390  # no sideways scrolling
     table.shot("table-phone-mid-hand")
+
+
+def test_game_survives_a_browser_and_server_restart(
+        browser: Any, tmp_path: Any, start_server: Any, table_on: Any) -> None:
+    db = tmp_path / "restart.sqlite3"
+    server = start_server(db)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("localStorage.setItem('spades-options',"
+                        " JSON.stringify({speed: 'instant', level: 'random'}))")
+    table = table_on(ctx.new_page(), server.base).open("/?deal=1414")
+    table.bid("5")
+    table.play_one()
+    before, hand = table.view(), table.hand()
+    state = ctx.storage_state()  # the cookie that names this player
+    ctx.close()
+    server.stop()
+    server = start_server(db)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state)
+    table = table_on(ctx.new_page(), server.base).open("/")
+    assert table.view()["id"] == before["id"]
+    assert table.view()["version"] == before["version"] and table.hand() == hand
+    table.play_one()
+    assert len(table.hand()) == len(hand) - 1
+    ctx.close()

@@ -248,7 +248,6 @@ async function playEvents(events, before, after) {
           ui.view = shown;
           render();
           await showHandResult(after, r);
-          ui.view = before;
         }
         // The next hand starts: its bids, tricks and (once dealt) South's cards.
         Object.assign(d, displayFrom({ ...after, bids: [], trick: [], tricks: Object.fromEntries(order.map((s) => [s, 0])) }));
