@@ -22,6 +22,13 @@ def test_switch_to_french_in_options(new_table: Any) -> None:
     assert page.inner_text("#btn-new") == "Nouvelle partie"
     assert page.evaluate("() => document.documentElement.lang") == "fr"
     assert "Votre annonce" in page.inner_text("#prompt")
+    # The hint's reason is translated by its code.
+    page.click("#btn-hint")
+    page.wait_for_selector("#toast[data-hint]")
+    hint = page.request.get(f"{table.base}/api/games/{table.view()['id']}/hint").json()
+    toast = page.inner_text("#toast")
+    assert toast.startswith("Indice : annoncez")
+    assert hint["reason"].lower() not in toast.lower()
     table.bid("3")
     spade = next(c for c in table.greyed() if c.endswith("S"))
     table.click_card(spade, force=True)

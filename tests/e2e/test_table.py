@@ -26,6 +26,7 @@ def test_play_a_complete_hand_by_clicking(new_table: Any) -> None:
             table.shot("table-desktop-mid-hand")
         table.play_one()
     assert table.dialog() == "hand-result"
+    table.shot("hand-scoresheet")
     totals = table.continue_hand()
     view = table.view()
     assert view["hand_index"] == 1 and len(view["results"]) == 1

@@ -2,7 +2,7 @@
 // server's events back one at a time, and wires the toolbar, dialogs and keyboard.
 
 import { api, sendAction, ApiError } from "./api.js";
-import { t, reason, cardWords, pickLanguage, setLanguage, translatePage, language } from "./i18n.js";
+import { t, reason, hintReason, cardWords, pickLanguage, setLanguage, translatePage, language } from "./i18n.js";
 import { beep, setSound } from "./sound.js";
 import { cardFace } from "./cards.js";
 import {
@@ -365,7 +365,8 @@ async function hint() {
     } else if (/^(\d+|nil)$/.test(h.action)) text = t("hintBid", { bid: h.action === "nil" ? t("nil") : h.action });
     else text = t("hintOther", { action: h.action });
     render();
-    const msg = h.reason ? `${text} ${h.reason}` : text;
+    const why = hintReason(h);
+    const msg = why ? `${text} ${why[0].toUpperCase()}${why.slice(1)}.` : text;
     const box = $("#toast");
     toast(msg, "hint");
     box.dataset.hint = h.action;

@@ -132,6 +132,63 @@ const SUIT_LETTER_WORDS = {
   fr: { C: "trèfle", D: "carreau", H: "cœur", S: "pique" },
 };
 
+// The computer's reasons behind a hint, by the stable code the server sends with them.
+// English shows the server's own sentence (it may carry figures); French translates the
+// code, and falls back on the English sentence for a code it does not know.
+const HINT_REASONS_FR = {
+  random: "une action légale au hasard",
+  blind_comeback: "très mené en fin de partie : tentez le Nil aveugle",
+  blind_look: "regardez d'abord vos cartes",
+  draw_nil: "pour le Double Nil, gardez les cartes faibles",
+  draw_keep: "gardez une carte qui peut faire un pli",
+  draw_discard: "défaussez une carte faible, prenez la suivante",
+  exchange_none: "gardez toutes vos cartes : aucune n'est dangereuse",
+  exchange_high: "rendez les cartes les plus susceptibles de faire un pli",
+  bid_nil: "pas de hautes cartes et peu de piques : annoncez Nil",
+  bid_count: "le compte de vos plis sûrs (As, Rois gardés, piques longs)",
+  bid_adjust: "vos plis sûrs, ajustés aux annonces déjà faites",
+  bid_partner_nil: "votre partenaire a annoncé Nil : jamais Nil à deux ; comptez vos plis sûrs",
+  bid_endgame: "annonce ajustée au score de fin de partie",
+  search_bid: "cette annonce rapporte le plus en moyenne sur de nombreuses donnes possibles",
+  search_nil: "le Nil rapporte le plus en moyenne sur de nombreuses donnes possibles",
+  search: "sur de nombreuses donnes possibles, cette carte rapporte le plus en moyenne",
+  nil_lead_low: "Nil : entamez votre plus petite carte",
+  nil_under: "Nil : la plus haute carte qui perd encore",
+  nil_discard: "Nil : débarrassez-vous d'une carte dangereuse",
+  nil_forced: "le Nil a perdu ce pli : débarrassez-vous de la plus haute",
+  nil_hope: "Nil : la plus petite carte, en espérant être dépassé",
+  cover_lead_void: "entamez une couleur que votre partenaire n'a plus, pour protéger son Nil",
+  cover_lead_high: "entamez haut pour protéger le Nil de votre partenaire",
+  cover_overtake: "prenez ce pli à la place de votre partenaire qui a annoncé Nil",
+  cover_high: "protégez le Nil de votre partenaire : jouez haut avant lui",
+  set_nil_lead: "entamez petit pour faire chuter le Nil",
+  set_nil_duck: "passez sous le joueur du Nil pour le faire chuter",
+  set_nil_low: "restez bas pour que le joueur du Nil soit obligé de prendre",
+  partner_winning: "la carte de votre partenaire gagne : jouez petit",
+  no_overtrump: "ne coupez jamais la carte maîtresse de votre partenaire : défaussez petit",
+  cannot_win: "impossible de gagner ce pli : jouez petit",
+  trump_lowest: "le plus petit pique qui gagne",
+  win_lowest: "la plus petite carte qui remporte le pli",
+  trump_safe: "coupez assez haut pour ne pas être surcoupé",
+  win_sure: "la plus petite carte maîtresse",
+  second_low: "deuxième à jouer : petit, votre partenaire joue après",
+  third_high: "jouez haut pour forcer les adversaires",
+  duck: "contrat réussi : évitez les sacs, passez sous le pli",
+  forced_win: "ce pli est pour vous de toute façon : jouez la plus haute",
+  lead_ace: "entamez un As annexe tôt, avant qu'il soit coupé",
+  lead_trump: "entamez le plus gros pique pour faire tomber les atouts",
+  lead_partner_void: "entamez une couleur que votre partenaire peut couper",
+  lead_low: "entamez petit dans une couleur que les adversaires fournissent",
+  duck_lead: "contrat réussi : entamez petit",
+  lowest: "jouez la plus petite carte",
+};
+
+/** The reason of a hint ({action, reason, code}) in the current language. */
+export function hintReason(hint) {
+  if (lang === "fr" && hint.code && HINT_REASONS_FR[hint.code]) return HINT_REASONS_FR[hint.code];
+  return hint.reason || "";
+}
+
 let lang = "en";
 
 /** The language to use: the saved choice, else the browser's, else English. */
