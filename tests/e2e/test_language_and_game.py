@@ -130,3 +130,25 @@ def test_table_options_change_the_look_and_survive_a_reload(new_table: Any) -> N
     table.wait_idle()
     classes = page.get_attribute("body", "class")
     assert "felt-blue" in classes and "back-red" in classes and "four-colour" in classes
+
+
+def test_rules_of_the_next_game_from_options(new_table: Any) -> None:
+    table = new_table().open("/?deal=1515")
+    page = table.page
+    old = table.view()["id"]
+    page.click("#btn-options")
+    page.wait_for_selector("#dialog[open] select[name='preset'] option[value='cutthroat']",
+                           state="attached")
+    page.select_option("#dialog select[name='preset']", "cutthroat")
+    page.click("#dialog details summary")
+    page.fill("#dialog input[name='s:target']", "250")
+    page.click("[data-action='save-options']")
+    assert table.view()["id"] == old  # the game in progress keeps its rules
+    page.click("#btn-new")
+    table.wait_new_game(old)
+    view = table.view()
+    assert view["rules"] == {"preset": "cutthroat", "target": 250}
+    assert table.page.locator("#scoreboard .side").count() == 4
+    page.click("#btn-help")
+    assert "250" in page.inner_text("[data-panel='howto']")
+    assert "each for themselves" in page.inner_text("[data-panel='howto']")
