@@ -38,10 +38,10 @@ from spades.playout import Playout
 from spades.rules import Rules
 from spades.views import SeatView
 
-DEFAULT_WORLDS = 40
-DEFAULT_BID_WORLDS = 40
+DEFAULT_WORLDS = 600
+DEFAULT_BID_WORLDS = 300
 DEFAULT_MAX_SECONDS = 1.5
-DEFAULT_CONFIDENCE = 1.5
+DEFAULT_CONFIDENCE = 1.0
 DEFAULT_BID_SPREAD = (0.3, 0.1)
 MIN_GAIN = 2.0
 
