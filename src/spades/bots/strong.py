@@ -43,6 +43,12 @@ DEFAULT_BID_WORLDS = 300
 DEFAULT_MAX_SECONDS = 1.5
 DEFAULT_CONFIDENCE = 1.0
 DEFAULT_BID_SPREAD = (0.3, 0.1)
+
+TRUSTED_RULES = frozenset({"trump_lowest", "win_lowest", "partner_winning", "no_overtrump"})
+"""Rules the search never overrides when the seat plays last to the trick: the lowest
+winning card, and not taking the partner's trick. Play-outs in which every seat sees
+the deal can make a higher card look better (kept low cards to duck with later), which
+is the very habit players complain about in computer partners."""
 MIN_GAIN = 2.0
 
 
@@ -97,7 +103,7 @@ class StrongPlayer:
     def play(self, view: SeatView) -> Decision:
         """The card with the best average value over the sampled deals."""
         hint = self.basic.decide(view)
-        if len(view.legal) == 1:
+        if len(view.legal) == 1 or (hint.code in TRUSTED_RULES and _last_to_play(view)):
             return hint
         assert view.seat is not None
         k = knowledge_of(view)
@@ -258,6 +264,11 @@ def _clear_gain(best: list[float], other: list[float], z: float) -> float | None
     if mean < z * math.sqrt(var / n):
         return None
     return mean
+
+
+def _last_to_play(view: SeatView) -> bool:
+    """True when the seat completes the trick in progress."""
+    return len(view.trick) == len(view.rules.seats) - 1
 
 
 def _roles(rules: Rules) -> tuple[list[int], list[int]]:
