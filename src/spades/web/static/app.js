@@ -90,6 +90,8 @@ function render() {
   document.body.dataset.busy = ui.busy ? "1" : "0";
   document.body.dataset.toAct = v.to_act || "";
   document.body.dataset.version = String(v.version);
+  // A background tab says when the game waits for you.
+  document.title = v.to_act === "S" && !ui.busy ? `▶ ${t("title")}` : t("title");
   document.body.dataset.players = String(v.order.length);
   renderScoreboard(v, d);
   renderSeats(v, d);
