@@ -158,6 +158,27 @@ const SPEEDS = ["slow", "normal", "fast", "instant"];
 const HIDDEN = new Set(["players", "partnerships", "draw", "first_dealer", "bots_bid_nil"]);
 const CHOICES = { deck: ["standard", "jokers"], nil_tricks: ["count", "bags"] };
 
+// House-rule settings in French; English uses the server's own description.
+const SETTINGS_FR = {
+  deck: ["Jeu de cartes", "'standard' 52 cartes, ou 'jokers' (2♣ 2♦ retirés, deux jokers ajoutés)"],
+  target: ["Score à atteindre", "score qui termine la partie après une manche"],
+  floor: ["Plancher", "un camp à ce score ou moins perd aussitôt (vide : aucun)"],
+  nil_value: ["Valeur du Nil", "points gagnés ou perdus par un Nil"],
+  nil_tricks: ["Plis du Nil", "'count' : ils aident le partenaire et deviennent des sacs ; 'bags' : chacun n'est qu'un sac"],
+  blind_nil: ["Nil aveugle", "le Nil aveugle (à deux : Double Nil) peut être annoncé"],
+  blind_nil_value: ["Valeur du Nil aveugle", "points gagnés ou perdus par un Nil aveugle"],
+  blind_nil_deficit: ["Retard exigé", "Nil aveugle permis seulement à un camp mené d'au moins ce nombre de points (0 : toujours)"],
+  exchange: ["Cartes échangées", "cartes qu'un joueur en Double Nil peut échanger contre la défausse (à deux)"],
+  bag_limit: ["Limite de sacs", "sacs qui déclenchent la pénalité (0 : aucune pénalité)"],
+  bag_penalty: ["Pénalité des sacs", "points perdus chaque fois que la limite est atteinte"],
+};
+
+function settingText(s) {
+  if (language() === "fr" && SETTINGS_FR[s.name]) return SETTINGS_FR[s.name];
+  const name = s.name.replaceAll("_", " ");
+  return [name[0].toUpperCase() + name.slice(1), s.meaning];
+}
+
 function select(name, values, current, label = (v) => v) {
   return `<select name="${name}">${values.map((v) => `<option value="${v}"${String(v) === String(current) ? " selected" : ""}>${label(v)}</option>`).join("")}</select>`;
 }
@@ -177,8 +198,12 @@ export async function showOptions(opts, rulesInfo) {
   form.method = "dialog";
   form.className = "options";
   const levels = rulesInfo?.levels || ["random"];
-  const settingRows = (name) => (rulesInfo?.settings || []).filter((s) => !HIDDEN.has(s.name) && s.name in presets[name])
-    .map((s) => `<label title="${s.meaning} (${s.rule})"><span>${s.name.replaceAll("_", " ")}</span>${settingInput(s.name, name === preset && s.name in rules ? rules[s.name] : presets[name][s.name])}<small>${s.meaning}</small></label>`).join("");
+  const settingRows = (name, saved) => (rulesInfo?.settings || []).filter((s) => !HIDDEN.has(s.name) && s.name in presets[name])
+    .map((s) => {
+      const [label, meaning] = settingText(s);
+      const value = saved && s.name in saved ? saved[s.name] : presets[name][s.name];
+      return `<label title="${meaning} (${s.rule})"><span>${label}</span>${settingInput(s.name, value)}<small>${meaning} (${s.rule})</small></label>`;
+    }).join("");
   form.innerHTML =
     `<fieldset><legend>${t("options")}</legend>` +
     `<label><span>${t("felt")}</span>${select("felt", FELTS, opts.felt, (v) => t(v))}</label>` +
@@ -191,12 +216,11 @@ export async function showOptions(opts, rulesInfo) {
     `<label><span>${t("preset")}</span>${select("preset", Object.keys(presets), preset, (v) => `${v}${presets[v].source ? ` — ${presets[v].source}` : ""}`)}</label>` +
     `<label><span>${t("level")}</span>${select("level", levels, opts.level || (levels.includes("basic") ? "basic" : levels[0]), (v) => t(`level_${v}`))}</label>` +
     `<label><span>${t("botsNil")}</span><input type="checkbox" name="botsNil"${(opts.botsNil ?? presets[preset].bots_bid_nil) ? " checked" : ""}></label>` +
-    `<details><summary>${t("houseRules")}</summary><div class="settings">${settingRows(preset)}</div></details>` +
+    `<details><summary>${t("houseRules")}</summary><div class="settings">${settingRows(preset, rules)}</div></details>` +
     `</fieldset><div class="dialog-actions"><button value="cancel" formnovalidate>${t("close")}</button><button value="save" data-action="save-options">${t("apply")}</button></div>`;
   form.elements.preset.addEventListener("change", () => {
     const name = form.elements.preset.value;
-    form.querySelector(".settings").innerHTML = (rulesInfo?.settings || []).filter((s) => !HIDDEN.has(s.name) && s.name in presets[name])
-      .map((s) => `<label title="${s.meaning}"><span>${s.name.replaceAll("_", " ")}</span>${settingInput(s.name, presets[name][s.name])}<small>${s.meaning}</small></label>`).join("");
+    form.querySelector(".settings").innerHTML = settingRows(name, null);
     form.elements.botsNil.checked = !!presets[name].bots_bid_nil;
   });
   let answer = null;
