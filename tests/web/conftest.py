@@ -6,7 +6,7 @@ with a simple fixed policy so that whole games can be driven through the API alo
 
 from __future__ import annotations
 
-import itertools
+import uuid
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,12 +26,16 @@ class Api:
     def __init__(self, client: TestClient) -> None:
         self.client = client
         self.bodies: list[str] = []
-        self._ids = itertools.count()
 
     def call(self, method: str, path: str, **kw: Any) -> Any:
         response = self.client.request(method, path, **kw)
         self.bodies.append(response.text)
         return response
+
+    def close(self) -> None:
+        """Stop this server: close the client and the database (a restart follows)."""
+        self.client.close()
+        self.client.app.state.service.store.close()  # type: ignore[attr-defined]
 
     def new(self, expect: int = 201, **body: Any) -> dict[str, Any]:
         r = self.call("POST", "/api/games", json=body)
@@ -41,7 +45,7 @@ class Api:
 
     def act(self, game: dict[str, Any], action: str, expect: int = 200,
             request_id: str | None = None) -> dict[str, Any]:
-        rid = request_id if request_id is not None else f"req-{next(self._ids)}"
+        rid = request_id if request_id is not None else uuid.uuid4().hex
         r = self.call("POST", f"/api/games/{game['id']}/actions",
                       json={"action": action, "version": game["version"], "request_id": rid})
         assert r.status_code == expect, r.text
@@ -83,16 +87,17 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_client(db_path: Path) -> Iterator[Callable[[], TestClient]]:
     """Clients over one database file; each call is a new server over the same file."""
-    apps = []
+    clients: list[TestClient] = []
 
     def make() -> TestClient:
-        app = create_app(db_path)
-        apps.append(app)
-        return TestClient(app)
+        client = TestClient(create_app(db_path))
+        clients.append(client)
+        return client
 
     yield make
-    for app in apps:
-        app.state.service.store.close()
+    for client in clients:
+        client.close()
+        client.app.state.service.store.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture
