@@ -102,6 +102,7 @@ class HandResult:
     draw: str | None = None
     exchanges: Mapping[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]] = field(
         default_factory=dict)
+    trick_winners: tuple[Seat, ...] = ()
 
 
 class Hand:
@@ -443,6 +444,7 @@ class Game:
             stock=tuple(h.stock) if h.stock is not None else None,
             draw="".join(h.draw_letters) if h.stock is not None else None,
             exchanges=dict(h.exchanges),
+            trick_winners=tuple(h.trick_winners),
         ))
         over, winner = game_result(self.rules, self.scores)
         if over:

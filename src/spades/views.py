@@ -151,6 +151,8 @@ def result_json(r: HandResult) -> dict[str, Any]:
         "blind": list(r.blind),
         "bids": [[s, bid_json(s, b, r.blind)] for s, b in r.bids],
         "play": " ".join(card_name(c) for _, c in r.plays),
+        "plays": [[s, card_name(c)] for s, c in r.plays],
+        "trick_winners": list(r.trick_winners),
         "tricks": dict(r.tricks),
         "sides": {
             side: {**score.to_json(), "contract": score.contract, "made": score.made,

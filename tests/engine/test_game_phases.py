@@ -29,3 +29,19 @@ def test_r25_exchange_step_follows_the_draw_for_double_nil() -> None:
         assert seat is not None
         game.apply(seat, DrawChoice(False))
     assert game.phase is Phase.EXCHANGE and game.to_act == "S"
+
+
+def test_finished_hands_carry_who_played_each_card_and_won_each_trick() -> None:
+    from spades.views import seat_view
+
+    game = Game("classic", deal=4127)
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, game.legal_actions()[1])
+    result = seat_view(game, "S").to_json()["results"][0]
+    assert len(result["trick_winners"]) == 13
+    assert len(result["plays"]) == 52
+    assert [s for s, _ in result["plays"][:4]] == ["S", "W", "N", "E"]
+    tricks = {s: result["trick_winners"].count(s) for s in "NESW"}
+    assert tricks == result["tricks"]
