@@ -30,7 +30,11 @@ from spades.views import seat_view
 
 @dataclass(frozen=True)
 class Match:
-    """What to play: the two levels, the rules, deals ``first … first+deals-1``."""
+    """What to play: the two levels, the rules, deals ``first … first+deals-1``.
+
+    With ``games``, each deal number starts a whole game (played to its end, seats
+    swapped for the second play) instead of a single hand.
+    """
 
     a: str
     b: str
@@ -39,6 +43,7 @@ class Match:
     first: int = 1
     budget: int | None = None
     records: str | None = None
+    games: bool = False
 
 
 @dataclass
@@ -52,6 +57,8 @@ class Tally:
     bags: int = 0
     nil_bids: int = 0
     nil_made: int = 0
+    games: int = 0
+    wins: int = 0
     decisions: int = 0
     seconds: float = 0.0
 
@@ -70,6 +77,8 @@ class Tally:
             "bags_per_hand": self.bags / per,
             "nil_bids": self.nil_bids,
             "nil_made": self.nil_made,
+            "games": self.games,
+            "games_won": self.wins,
             "decisions": self.decisions,
             "seconds_per_decision": self.seconds / (self.decisions or 1),
         }
@@ -83,6 +92,10 @@ class DealResult:
     margin: float
     adjusted: float
     tallies: dict[str, Tally] = field(default_factory=dict)
+
+
+MAX_HANDS = 100
+"""A whole game stops here even if no side has won (it never happens in practice)."""
 
 
 def build_player(level: str, seed: int, rules: Rules, budget: int | None, game: Game) -> Player:
@@ -120,7 +133,9 @@ def play_deal(match: Match, deal: int) -> DealResult:
         players = {s: build_player(names[s], deal * 8 + i + 4 * swapped, rules,
                                    match.budget, game)
                    for i, s in enumerate(rules.seats)}
-        while not game.results:
+        while not (game.over if match.games else game.results):
+            if len(game.results) >= MAX_HANDS:
+                break
             seat = game.to_act
             assert seat is not None
             view = seat_view(game, seat)
@@ -130,25 +145,32 @@ def play_deal(match: Match, deal: int) -> DealResult:
             tally.seconds += time.perf_counter() - start
             tally.decisions += 1
             game.apply(seat, decision.action)
-        result = game.results[0]
         points = {"A": 0.0, "B": 0.0}
         charged = {"A": 0.0, "B": 0.0}
-        for side, score in result.sides.items():
-            who = label[side[0]]
-            share = 1.0 if rules.partnerships else 1 / len(a_seats)
-            points[who] += score.points * share
-            charged[who] += (score.points - bag_cost * score.bags) * share
-            t = tallies[who]
-            t.hands += 1
-            t.bags += score.bags
-            if score.contract > 0:
-                t.contracts += 1
-                t.made += score.made
-                t.set += not score.made
-        for seat, bid in result.bids:
-            if bid == 0:
-                tallies[label[seat]].nil_bids += 1
-                tallies[label[seat]].nil_made += result.tricks[seat] == 0
+        share = 1.0 if rules.partnerships else 1 / len(a_seats)
+        for result in game.results if match.games else game.results[:1]:
+            for side, score in result.sides.items():
+                who = label[side[0]]
+                points[who] += score.points * share
+                # Over a whole game the penalties are in the points already.
+                charged[who] += (score.points - (0 if match.games else
+                                                 bag_cost * score.bags)) * share
+                t = tallies[who]
+                t.hands += 1
+                t.bags += score.bags
+                if score.contract > 0:
+                    t.contracts += 1
+                    t.made += score.made
+                    t.set += not score.made
+            for seat, bid in result.bids:
+                if bid == 0:
+                    tallies[label[seat]].nil_bids += 1
+                    tallies[label[seat]].nil_made += result.tricks[seat] == 0
+        if match.games:
+            for who in ("A", "B"):
+                tallies[who].games += 1
+            if game.winner is not None:
+                tallies[label[game.winner[0]]].wins += 1
         margins.append(points["A"] - points["B"])
         adjusted.append(charged["A"] - charged["B"])
         if match.records:
@@ -205,6 +227,7 @@ def summarise(match: Match, results: Iterable[DealResult]) -> dict[str, Any]:
         "deals": len(done),
         "first_deal": match.first,
         "budget": match.budget,
+        "unit": "game" if match.games else "deal",
         "margin": margin,
         "ci95": [low, high],
         "margin_bags_charged": adj,
@@ -239,13 +262,21 @@ def report(summary: dict[str, Any]) -> str:
     """The arena's result as text."""
     low, high = summary["ci95"]
     alow, ahigh = summary["ci95_bags_charged"]
+    unit = summary.get("unit", "deal")
     lines = [
-        f"{summary['a']} vs {summary['b']} ({summary['rules']}, {summary['deals']} deals, "
-        "each played twice with seats swapped)",
-        f"margin of {summary['a']} per deal: {summary['margin']:+.1f} points "
+        f"{summary['a']} vs {summary['b']} ({summary['rules']}, {summary['deals']} "
+        f"{'whole games' if unit == 'game' else 'deals'}, each played twice with seats "
+        "swapped)",
+        f"margin of {summary['a']} per {unit}: {summary['margin']:+.1f} points "
         f"(95% CI {low:+.1f} to {high:+.1f})",
-        f"with bags charged 10 each: {summary['margin_bags_charged']:+.1f} "
-        f"(95% CI {alow:+.1f} to {ahigh:+.1f})",
+    ]
+    if unit == "game":
+        for name, p in summary["players"].items():
+            lines.append(f"{name} won {p['games_won']} of {p['games']} games")
+    else:
+        lines.append(f"with bags charged 10 each: {summary['margin_bags_charged']:+.1f} "
+                     f"(95% CI {alow:+.1f} to {ahigh:+.1f})")
+    lines += [
         f"{'player':<10}{'made':>7}{'set':>7}{'bags/hand':>11}{'nil':>9}{'s/decision':>12}",
     ]
     for name, p in summary["players"].items():

@@ -69,3 +69,12 @@ def test_cli_json_records_and_jobs(tmp_path, capsys):
 
 def test_cli_refuses_bad_counts(capsys):
     assert main(["arena", "basic", "random", "--deals", "0"]) == 2
+
+
+def test_whole_games_count_wins():
+    summary = run_match(Match("basic", "random", "short", deals=1, first=3, games=True))
+    assert summary["unit"] == "game"
+    basic, rand = summary["players"]["basic"], summary["players"]["random"]
+    assert basic["games"] == rand["games"] == 2
+    assert basic["games_won"] + rand["games_won"] == 2
+    assert basic["games_won"] == 2 and summary["margin"] > 0

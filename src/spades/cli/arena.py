@@ -15,6 +15,7 @@ examples:
   spades arena strong basic --deals 1000 --jobs 2 --budget 20 --json out.json
   spades arena oracle basic --deals 100 --rules cutthroat
   spades arena strong basic --deals 10 --records games/   every game as a record
+  spades arena strong basic --deals 50 --games --budget 20   whole games to 500
 
 Each deal is one hand played twice with the same cards, the seats swapped, so the
 luck of the cards cancels. The margin is A's points minus B's per deal (the mean of the
@@ -28,11 +29,13 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "arena", help="measure two computer players against each other",
         description="Play duplicate deals between two computer players and print the "
-        "mean margin per deal with a 95%% confidence interval, contracts made and set, "
+        "mean margin per deal with a 95% confidence interval, contracts made and set, "
         "bags, Nils and seconds per decision. 'oracle' sees every card (a yardstick).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("a", choices=LEVELS, help="the player measured")
-    p.add_argument("b", choices=LEVELS, help="the player it is measured against")
+    levels = ", ".join(LEVELS)
+    p.add_argument("a", choices=LEVELS, metavar="A", help=f"the player measured ({levels})")
+    p.add_argument("b", choices=LEVELS, metavar="B",
+                   help="the player it is measured against")
     p.add_argument("--deals", type=int, default=100, metavar="N",
                    help="number of deals, each played twice (default 100)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
@@ -44,6 +47,9 @@ def register(sub: Any) -> None:
     p.add_argument("--budget", type=int, default=None, metavar="DEALS",
                    help="possible deals the strong player searches per decision "
                    "(default: its own, about a second a decision at most)")
+    p.add_argument("--games", action="store_true",
+                   help="play each deal number as a whole game (to the target) instead of "
+                   "one hand: the margin is then the final score, with games won")
     p.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     p.add_argument("--records", metavar="DIR", help="write every game as a record")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -60,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         print("--budget must be at least 1", file=sys.stderr)
         return 2
     match = Match(args.a, args.b, args.rules, args.deals, args.seed, args.budget,
-                  args.records)
+                  args.records, args.games)
 
     def show(done: int, total: int) -> None:
         if not args.quiet:
