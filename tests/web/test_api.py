@@ -327,3 +327,39 @@ def test_options_round_trip_and_limits(api: Any, other: Any) -> None:
     r = api.call("PUT", "/api/options", json={"notes": "x" * 5000})
     assert r.status_code == 413 and error_code(r) == "too_large"
     assert api.call("GET", "/api/options").json() == options
+
+
+def test_hints_come_from_the_strongest_level_even_against_random_players(api: Any) -> None:
+    game = api.new(deal=31, level="random")["game"]
+    hint = api.call("GET", f"/api/games/{game['id']}/hint").json()
+    assert hint["reason"] != "a random legal action"
+
+
+class _Faulty:
+    """A computer player that fails one way or another."""
+
+    name = "faulty"
+
+    def __init__(self, seed: int, rules: Any, crash: bool) -> None:
+        self.crash = crash
+
+    def decide(self, view: Any) -> Any:
+        if self.crash:
+            raise RuntimeError("this player is broken")
+        from spades.actions import Bid
+        from spades.bots import Decision
+        return Decision(Bid(99), "an impossible bid")
+
+
+@pytest.mark.parametrize("crash", [True, False], ids=["raises", "illegal"])
+def test_a_faulty_computer_player_does_not_stop_the_game(
+        api: Any, monkeypatch: pytest.MonkeyPatch, crash: bool) -> None:
+    from spades.bots import base
+
+    monkeypatch.setitem(base._REGISTRY, "faulty", lambda seed, rules: _Faulty(seed, rules, crash))
+    data = api.new(deal=4, level="faulty",
+                   rules={"preset": "classic", "target": 30, "floor": -100})
+    data = api.act(data["game"], "3")
+    assert [e["seat"] for e in data["events"]] == ["S", "W", "N", "E"]
+    assert all(e["action"] == "nil" for e in data["events"][1:])  # the first legal bid
+    assert api.play_to_end(data["game"])["phase"] == "over"

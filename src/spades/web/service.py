@@ -41,7 +41,8 @@ from spades.web.views import HUMAN, GameMeta, event_json, game_view
 log = logging.getLogger("spades.web")
 
 DEFAULT_LEVEL = "basic"
-HINT_LEVEL = "strong"
+HINT_LEVELS = ("strong", "basic")
+"""Who gives hints: the first of these levels that exists."""
 MAX_OPTIONS_BYTES = 4096
 MAX_REQUEST_ID = 100
 MAX_DEAL_NUMBER = 10**15
@@ -310,7 +311,12 @@ class GameService:
             assert seat is not None
             view = seat_view(game, seat)
             player = make_player(level, decision_seed(seed, seat, game.version), game.rules)
-            action = player.decide(view).action
+            try:
+                action = player.decide(view).action
+            except Exception:  # a faulty player must not leave the game stuck for good
+                log.exception("%s player at %s failed; it plays its first legal action",
+                              level, seat)
+                action = view.legal[0]
             error = game.why_not(seat, action)
             if error is not None:
                 log.error("%s player at %s chose %s: %s", level, seat, action, error)
@@ -336,7 +342,8 @@ def game_from_row(row: GameRow) -> Game:
 
 def suggest(view: SeatView, level: str, seed: int) -> Decision:
     """The hint: the strongest available level's choice for South, with its reason."""
-    adviser = HINT_LEVEL if HINT_LEVEL in player_levels() else level
+    levels = player_levels()
+    adviser = next((a for a in HINT_LEVELS if a in levels), level)
     return hint_for(view, level=adviser, seed=seed)
 
 
