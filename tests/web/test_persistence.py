@@ -156,3 +156,26 @@ def test_only_the_latest_answers_are_kept(tmp_path: Path) -> None:
     assert store.answer("g", f"r{KEPT_ANSWERS + 4}") == f'{{"n": {KEPT_ANSWERS + 4}}}'
     assert store.db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == KEPT_ANSWERS
     store.close()
+
+
+def test_simultaneous_copies_of_an_action_are_played_once(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from spades.web.errors import ApiError
+    from spades.web.service import GameService
+
+    service = GameService(Store(tmp_path / "s.sqlite3"))
+    game = service.create("p", {"deal": 6, "level": "random"})["game"]
+
+    def send(i: int) -> str:
+        try:
+            service.act("p", game["id"], {"action": "3", "version": 0, "request_id": f"r{i}"})
+        except ApiError as exc:
+            return exc.code
+        return "played"
+
+    with ThreadPoolExecutor(8) as pool:
+        outcomes = sorted(pool.map(send, range(16)))
+    assert outcomes == ["played"] + ["stale"] * 15
+    assert service.get("p", game["id"])["game"]["version"] == 4
+    service.store.close()
