@@ -179,3 +179,27 @@ def test_simultaneous_copies_of_an_action_are_played_once(tmp_path: Path) -> Non
     assert outcomes == ["played"] + ["stale"] * 15
     assert service.get("p", game["id"])["game"]["version"] == 4
     service.store.close()
+
+
+def test_two_servers_over_one_file_never_both_play_from_the_same_version(
+        tmp_path: Path) -> None:
+    from spades.web.errors import ApiError
+    from spades.web.service import GameService
+
+    one = GameService(Store(tmp_path / "s.sqlite3"))
+    two = GameService(Store(tmp_path / "s.sqlite3"))
+    game = one.create("p", {"deal": 6, "level": "random"})["game"]
+    two.get("p", game["id"])  # both servers now hold the game at version 0
+    row = two.store.game(game["id"])
+    assert row is not None
+    one.act("p", game["id"], {"action": "3", "version": 0})
+    # The second server read the row before the first one wrote it: its write is refused.
+    cached = two._load(row)
+    assert cached.version == 0
+    two.store.game = lambda game_id: row  # type: ignore[method-assign]
+    with pytest.raises(ApiError) as refused:
+        two.act("p", game["id"], {"action": "5", "version": 0})
+    assert refused.value.code == "stale"
+    assert one.get("p", game["id"])["game"]["bids"][0] == ["S", 3]
+    one.store.close()
+    two.store.close()

@@ -281,8 +281,10 @@ class GameService:
         new = _with_state(row, game)
         try:
             with self.store.transaction():
-                self.store.update_game(row.id, status=new.status, version=new.version,
-                                       record=new.record, now=self._stamp())
+                if not self.store.update_game(row.id, was=row.version, status=new.status,
+                                              version=new.version, record=new.record,
+                                              now=self._stamp()):
+                    raise ApiError(409, "stale", "the game has moved on: reload it")
                 if request_id is not None:
                     self.store.save_answer(row.id, request_id,
                                            json.dumps(answer, separators=(",", ":")))

@@ -164,12 +164,15 @@ class Store:
             (row.id, row.player, row.created, row.updated, row.level, row.seed, row.deal,
              int(row.daily), row.status, row.version, row.record))
 
-    def update_game(self, game_id: str, *, status: str, version: int, record: str,
-                    now: str) -> None:
-        """Write a game's new state after a request changed it."""
-        self.db.execute(
-            "UPDATE games SET status = ?, version = ?, record = ?, updated = ? WHERE id = ?",
-            (status, version, record, now, game_id))
+    def update_game(self, game_id: str, *, was: int, status: str, version: int, record: str,
+                    now: str) -> bool:
+        """Write a game's new state if it is still at version ``was`` (False otherwise:
+        another server process over the same file moved it on first)."""
+        cursor = self.db.execute(
+            "UPDATE games SET status = ?, version = ?, record = ?, updated = ?"
+            " WHERE id = ? AND version = ?",
+            (status, version, record, now, game_id, was))
+        return cursor.rowcount == 1
 
     def game(self, game_id: str) -> GameRow | None:
         """The game with this id, whoever owns it (the caller checks ownership)."""
