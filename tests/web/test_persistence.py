@@ -203,3 +203,21 @@ def test_two_servers_over_one_file_never_both_play_from_the_same_version(
     assert one.get("p", game["id"])["game"]["bids"][0] == ["S", 3]
     one.store.close()
     two.store.close()
+
+
+def test_a_record_stopped_before_a_double_nil_exchange_replays_to_it() -> None:
+    """The stored record of a game waiting for South's exchange reloads to that point."""
+    from spades.actions import BlindChoice, DrawChoice
+    from spades.game import Game, Phase
+    from spades.record import game_to_record, load_record
+
+    game = Game("two-player", deal=23)
+    game.apply("S", BlindChoice(True))
+    game.apply("N", BlindChoice(False))
+    while game.phase is Phase.DRAW:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, DrawChoice(True))
+    assert game.phase is Phase.EXCHANGE and game.to_act == "S"
+    again = load_record(game_to_record(game))
+    assert (again.phase, again.to_act, again.version) == (Phase.EXCHANGE, "S", game.version)
