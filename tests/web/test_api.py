@@ -363,3 +363,17 @@ def test_a_faulty_computer_player_does_not_stop_the_game(
     assert [e["seat"] for e in data["events"]] == ["S", "W", "N", "E"]
     assert all(e["action"] == "nil" for e in data["events"][1:])  # the first legal bid
     assert api.play_to_end(data["game"])["phase"] == "over"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_plays_a_whole_game_through_the_api(api: Any, preset: str) -> None:
+    rules = {"preset": preset, "target": 100, "floor": -100}
+    game = api.new(deal=17, rules=rules, level="basic")["game"]
+    final = api.play_to_end(game)
+    assert final["winner"] is not None and final["results"]
+    assert api.call("GET", f"/api/games/{final['id']}/record").status_code == 200
+    stats = api.call("GET", "/api/stats").json()
+    assert stats["played"] == 1
+    side = "S" if not PRESETS[preset].partnerships else "NS"
+    assert stats["best_score"] == final["scores"][side]

@@ -23,8 +23,8 @@ The server opens no browser: visit the address it prints.
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve", help="play in the browser: start the local game server",
-        description="Start the browser game's HTTP server (you sit South against three "
-        "computer players) and print its address. Every asset is served locally.",
+        description="Start the browser game's HTTP server (you sit South, the computer "
+        "plays the other seats) and print its address. Every asset is served locally.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
