@@ -296,7 +296,8 @@ def test_record_only_once_finished_then_stats(api: Any) -> None:
     r = api.call("GET", f"/api/games/{game['id']}/record")
     assert r.status_code == 409 and error_code(r) == "not_finished"
     game = api.play_to_end(game)
-    assert api.call("GET", f"/api/games/{game['id']}/hint").status_code == 409
+    r = api.call("GET", f"/api/games/{game['id']}/hint")
+    assert r.status_code == 409 and error_code(r) == "game_over"
     r = api.call("POST", f"/api/games/{game['id']}/actions",
                  json={"action": "3", "version": game["version"]})
     assert r.status_code == 409 and error_code(r) == "game_over"

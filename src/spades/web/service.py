@@ -167,6 +167,8 @@ class GameService:
             row = self._owned(player, game_id)
             game = self._load(row)
             view = seat_view(game, HUMAN)
+        if view.over:
+            raise ApiError(409, "game_over", "the game is over")
         if not view.my_turn or not view.legal:
             raise ApiError(409, "not_your_turn", "a hint is for your turn")
         decision = suggest(view, row.level, decision_seed(row.seed, "hint", view.version))
