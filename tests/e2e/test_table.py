@@ -37,6 +37,14 @@ def test_play_a_complete_hand_by_clicking(new_table: Any) -> None:
     table.page.click("#btn-scores")
     assert table.dialog() == "game-sheet"
     assert table.page.locator("#dialog .game-sheet tbody tr").count() == 1
+    # The last trick of the finished hand names who played each card and who won it.
+    table.page.keyboard.press("Escape")
+    table.page.wait_for_function("() => !document.querySelector('#dialog').open")
+    table.page.click("#btn-last")
+    assert table.dialog() == "last-trick"
+    captions = table.page.locator("#dialog .last-trick figcaption").all_inner_texts()
+    assert len(captions) == 4 and all(captions)
+    assert sum("★" in c for c in captions) == 1
     assert not table.errors
 
 

@@ -194,11 +194,9 @@ export function lastTrickOf(view) {
     return { cards: view.plays.slice((k - 1) * n, k * n), winner: view.trick_winners[k - 1] };
   }
   const r = view.results[view.results.length - 1];
-  if (!r || !r.play) return null;
-  const cards = r.play.split(" ");
-  const last = cards.slice(-n);
-  // Seats of the last trick are not in the summary line; show the cards in order only.
-  return { cards: last.map((c) => [null, c]), winner: null, hand: r.index };
+  if (!r || !r.plays || !r.plays.length) return null;
+  const winner = r.trick_winners ? r.trick_winners[r.trick_winners.length - 1] : null;
+  return { cards: r.plays.slice(-n), winner, hand: r.index };
 }
 
 export { cardLabel };
