@@ -32,6 +32,7 @@ def test_page_is_served_and_sets_the_player_cookie(api: Any) -> None:
     cookie = r.headers["set-cookie"]
     assert cookie.startswith("spades_player=")
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert "default-src 'self'" in r.headers["content-security-policy"]  # no CDN
     assert api.call("GET", "/static/index.html").status_code == 200
     assert api.call("GET", "/static/no-such-file.js").status_code == 404
 

@@ -34,6 +34,9 @@ COOKIE = "spades_player"
 COOKIE_MAX_AGE = 365 * 24 * 3600
 MAX_BODY_BYTES = 16 * 1024
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+"""The page may load nothing from elsewhere: every asset is local (no CDN)."""
 
 
 class PlayerCookie:
@@ -164,7 +167,8 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
         index = STATIC_DIR / "index.html"
         if not index.is_file():
             return PlainTextResponse("the page is missing from this installation", 404)
-        return FileResponse(index, headers={"cache-control": "no-cache"})
+        return FileResponse(index, headers={"cache-control": "no-cache",
+                                            "content-security-policy": PAGE_POLICY})
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
