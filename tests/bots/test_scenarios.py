@@ -143,7 +143,7 @@ def test_lowest_winning_spade_when_last(table, make):
 # -- bags: duck once the contract is made ---------------------------------------------
 
 DUCK = {
-    "S": "AH AD 5C QC 3C 5H 6H 7H 5D 6D 7D 2S 3S",
+    "S": "AH AD 5C AC 3C 5H 6H 7H 5D 6D 7D 2S 3S",
     "W": "2H 2D 8C", "N": "3H 3D 2C", "E": "4H 4D KC 6C",
 }
 

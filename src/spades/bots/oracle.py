@@ -7,6 +7,7 @@ level and can never be offered to a player at a table or as a hint.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from random import Random
 
 from spades.bots.knowledge import Knowledge
@@ -36,7 +37,8 @@ class OraclePlayer(StrongPlayer):
         """Give the oracle the game whose cards it may look at."""
         self.game = game
 
-    def deals(self, view: SeatView, k: Knowledge, rng: Random, count: int) -> list[list[Mask]]:
+    def deals(self, view: SeatView, k: Knowledge, rng: Random,
+              count: int) -> Iterable[list[Mask]]:
         if self.game is None:
             raise RuntimeError("the oracle must be attached to a game first")
         hands = [self.game.hand_of(s) for s in view.rules.seats]

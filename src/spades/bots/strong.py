@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import time
 import zlib
+from collections.abc import Iterable
 from random import Random
 
 from spades.actions import Bid, Play
@@ -43,13 +44,18 @@ DEFAULT_BID_WORLDS = 300
 DEFAULT_MAX_SECONDS = 1.5
 DEFAULT_CONFIDENCE = 1.0
 DEFAULT_BID_SPREAD = (0.3, 0.1)
+MIN_GAIN = 2.0
+"""Points a card must gain on average over the rule's card before the search prefers it."""
 
 TRUSTED_RULES = frozenset({"trump_lowest", "win_lowest", "partner_winning", "no_overtrump"})
 """Rules the search never overrides when the seat plays last to the trick: the lowest
 winning card, and not taking the partner's trick. Play-outs in which every seat sees
 the deal can make a higher card look better (kept low cards to duck with later), which
 is the very habit players complain about in computer partners."""
-MIN_GAIN = 2.0
+
+NIL_RULES = frozenset({"cover_high", "cover_overtake"})
+"""Covering a partner's Nil is never traded for points: in a play-out the Nil bidder
+sees every card and slips under far more easily than at the table."""
 
 
 class StrongPlayer:
@@ -74,10 +80,12 @@ class StrongPlayer:
 
     # -- hooks the oracle overrides ----------------------------------------------------
 
-    def deals(self, view: SeatView, k: Knowledge, rng: Random, count: int) -> list[list[Mask]]:
-        """``count`` possible deals (hands per seat) for this view."""
+    def deals(self, view: SeatView, k: Knowledge, rng: Random,
+              count: int) -> Iterable[list[Mask]]:
+        """``count`` possible deals (hands per seat) for this view, drawn as needed so
+        that the time cap also bounds the sampling."""
         sizes = dict(view.hand_sizes)
-        return [sample_hands(k, sizes, rng) for _ in range(count)]
+        return (sample_hands(k, sizes, rng) for _ in range(count))
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -103,7 +111,8 @@ class StrongPlayer:
     def play(self, view: SeatView) -> Decision:
         """The card with the best average value over the sampled deals."""
         hint = self.basic.decide(view)
-        if len(view.legal) == 1 or (hint.code in TRUSTED_RULES and _last_to_play(view)):
+        if len(view.legal) == 1 or hint.code in NIL_RULES or \
+                (hint.code in TRUSTED_RULES and _last_to_play(view)):
             return hint
         assert view.seat is not None
         k = knowledge_of(view)
