@@ -166,9 +166,10 @@ class StrongPlayer:
             base_bid = max(1, round(sure_tricks(view.hand, rules)))
         candidates = sorted({b for b in range(base_bid - 2, base_bid + 3) if 1 <= b <= 13})
         partner = partner_of(seats, view.seat, rules.partnerships)
+        # Without a partner to cover it, only a hand that fits tip 4 tries Nil.
         nil_ok = (rules.bots_bid_nil and (partner is None or known.get(partner) != 0)
                   and (nil_fits(view.hand, rules, partner is not None)
-                       or sure_tricks(view.hand, rules) < 2.0))
+                       or (partner is not None and sure_tricks(view.hand, rules) < 2.0)))
         if nil_ok:
             candidates.insert(0, 0)
         roles = _roles(rules)
