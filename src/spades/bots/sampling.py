@@ -3,7 +3,8 @@
 The search cannot see the other hands, so it plays many *possible* deals: each one
 gives every other seat as many unseen cards as it holds, never a card of a suit it has
 shown it lacks. Nil bidders are dealt high cards less often, since they announced a
-hand without them (a light version of bid inference).
+hand without them (a light version of bid inference), and in the two-player draw the
+other player more often, since they chose what to keep.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ OUT = -1
 """Pseudo-seat for the cards out of play (two-player draw)."""
 
 _HIGH_RANK = 10
+
+DRAW_KEEP_BIAS = 6.0
+"""With cards out of play (the two-player draw), a high card is this many times more
+likely to be in the other player's hand than a low one: drawing players keep the cards
+that take tricks and throw the others away."""
 
 
 def sample_hands(k: Knowledge, sizes: dict[str, int], rng: Random,
@@ -64,6 +70,8 @@ def _try_deal(k: Knowledge, pool: list[int], need: dict[str, int], spare: int,
                 w = float(left[s])
                 if high and s in nils:
                     w *= 0.3
+                elif high and out_left:
+                    w *= DRAW_KEEP_BIAS
                 weights.append(w)
                 choices.append(s)
         if out_left:
