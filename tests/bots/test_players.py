@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 
-from spades.actions import BlindChoice, DrawChoice, Exchange
+from spades.actions import Bid, BlindChoice, DrawChoice, Exchange
 from spades.bots import make_player, player_levels
 from spades.bots.base import Decision
 from spades.bots.basic import BasicPlayer
@@ -216,3 +216,15 @@ def test_hint_reasons_have_codes():
     players = {s: BasicPlayer(0) for s in game.seats}
     decisions = play_hand(game, players)
     assert all(d.code for d in decisions)
+
+
+def test_r11_random_player_never_bids_nil_where_computers_may_not() -> None:
+    for deal in range(40):
+        game = Game("classic", deal=deal)
+        player = make_player("random", seed=deal, rules=game.rules)
+        bid = player.decide(seat_view(game, "S")).action
+        assert bid != Bid(0)
+    game = Game("blind-nil", deal=1)
+    allowed = {make_player("random", seed=k).decide(seat_view(game, "S")).action
+               for k in range(40)}
+    assert BlindChoice(True) in allowed

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Protocol
 
-from spades.actions import Action
+from spades.actions import Action, Bid, BlindChoice
 from spades.errors import SpadesError
 from spades.rules import Rules
 from spades.views import SeatView
@@ -53,7 +53,11 @@ class RandomPlayer:
     def decide(self, view: SeatView) -> Decision:
         if not view.legal:
             raise SpadesError("it is not this player's turn")
-        return Decision(self.rng.choice(view.legal), "a random legal action", "random")
+        choices = view.legal
+        if not view.rules.bots_bid_nil:
+            # R11: at a table whose computer players never bid Nil, not even at random.
+            choices = tuple(a for a in choices if a not in (Bid(0), BlindChoice(True)))
+        return Decision(self.rng.choice(choices), "a random legal action", "random")
 
 
 PlayerFactory = Callable[[int, Rules | None], Player]
