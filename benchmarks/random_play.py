@@ -25,7 +25,6 @@ import random
 import time
 from collections.abc import Callable
 
-from spades.cards import SEAT_NAMES
 from spades.game import Game
 from spades.playout import Playout
 from spades.rules import rules_from
@@ -132,7 +131,6 @@ def main() -> None:
     figures["fast"] = rate(lambda: fast_hand(rng, deck), args.seconds)
     if "openspiel" in figures:
         print(f"fast path / openspiel: {figures['fast'] / figures['openspiel']:.2f}x")
-    print(f"seats: {' '.join(SEAT_NAMES[s] for s in SEATS)}")
     print(f"hands/s: {figures['fast']:.0f}")
 
 
