@@ -42,18 +42,27 @@ class BasicPlayer:
         self.rules = rules
 
     def decide(self, view: SeatView) -> Decision:
-        if not view.legal:
-            raise SpadesError("it is not this player's turn")
-        match view.phase:
-            case Phase.BLIND:
-                return blind_decision(view)
-            case Phase.DRAW:
-                return draw_decision(view)
-            case Phase.EXCHANGE:
-                return exchange_decision(view)
-            case Phase.BID:
-                return bid_decision(view)
+        early = before_bidding_decision(view)
+        if early is not None:
+            return early
+        if view.phase is Phase.BID:
+            return bid_decision(view)
         return play_decision(Table(view, knowledge_of(view)))
+
+
+def before_bidding_decision(view: SeatView) -> Decision | None:
+    """The Blind Nil question, the two-player draw and the Double Nil exchange, which
+    every player answers by rule; None in the bidding and play phases."""
+    if not view.legal:
+        raise SpadesError("it is not this player's turn")
+    match view.phase:
+        case Phase.BLIND:
+            return blind_decision(view)
+        case Phase.DRAW:
+            return draw_decision(view)
+        case Phase.EXCHANGE:
+            return exchange_decision(view)
+    return None
 
 
 def trailing_by(view: SeatView) -> int:

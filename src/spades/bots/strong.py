@@ -22,18 +22,12 @@ from random import Random
 
 from spades.actions import Bid, Play
 from spades.bots.base import Decision
-from spades.bots.basic import (
-    BasicPlayer,
-    blind_decision,
-    draw_decision,
-    exchange_decision,
-)
+from spades.bots.basic import BasicPlayer, before_bidding_decision
 from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of
 from spades.bots.sampling import sample_hands
 from spades.cards import SUIT_OF, Mask, card_name
-from spades.errors import SpadesError
 from spades.game import Phase
 from spades.playout import Playout
 from spades.rules import Rules
@@ -95,17 +89,11 @@ class StrongPlayer:
         return Random(zlib.crc32(key.encode()))
 
     def decide(self, view: SeatView) -> Decision:
-        if not view.legal:
-            raise SpadesError("it is not this player's turn")
-        match view.phase:
-            case Phase.BLIND:
-                return blind_decision(view)
-            case Phase.DRAW:
-                return draw_decision(view)
-            case Phase.EXCHANGE:
-                return exchange_decision(view)
-            case Phase.BID:
-                return self.bid(view)
+        early = before_bidding_decision(view)
+        if early is not None:
+            return early
+        if view.phase is Phase.BID:
+            return self.bid(view)
         return self.play(view)
 
     def play(self, view: SeatView) -> Decision:
