@@ -1,11 +1,15 @@
 """Duplicate matches between two computer players, to measure which plays better.
 
-Each *deal* is one hand (13 tricks) from a numbered deal, played twice with the same
-cards: once with player A in the first seats (North–South, or North alone with two
-players) and once with the seats swapped. Luck of the cards cancels out, so the mean of
-A's points minus B's over the two plays (the *margin*) measures skill. Every bag is
-also shown charged at its long-run cost (R19: 100 points per 10 bags), since a single
-hand never reaches the penalty that makes bags expensive in a game.
+Each *deal* is a numbered deal, which identifies a whole game (R26: every shuffle of
+every hand follows from the number). It is played twice with the same cards: once with
+player A in the first seats (North–South, or North alone with two players) and once
+with the seats swapped. Luck of the cards cancels out, so the mean of A's final score
+minus B's over the two plays (the *margin*) measures skill, bags and the race to the
+target included.
+
+A quicker measure plays only the first hand of each deal (``games=False``). A single
+hand never reaches the penalty that makes bags expensive, so that margin is also shown
+with every bag charged at its long-run cost (R19: 100 points per 10 bags).
 """
 
 from __future__ import annotations
@@ -32,8 +36,8 @@ from spades.views import seat_view
 class Match:
     """What to play: the two levels, the rules, deals ``first … first+deals-1``.
 
-    With ``games``, each deal number starts a whole game (played to its end, seats
-    swapped for the second play) instead of a single hand.
+    Each deal number is a whole game, played to its end (seats swapped for the second
+    play); with ``games=False`` only its first hand is played.
     """
 
     a: str
@@ -43,7 +47,7 @@ class Match:
     first: int = 1
     budget: int | None = None
     records: str | None = None
-    games: bool = False
+    games: bool = True
 
 
 @dataclass
@@ -227,7 +231,7 @@ def summarise(match: Match, results: Iterable[DealResult]) -> dict[str, Any]:
         "deals": len(done),
         "first_deal": match.first,
         "budget": match.budget,
-        "unit": "game" if match.games else "deal",
+        "unit": "deal" if match.games else "hand",
         "margin": margin,
         "ci95": [low, high],
         "margin_bags_charged": adj,
@@ -262,15 +266,15 @@ def report(summary: dict[str, Any]) -> str:
     """The arena's result as text."""
     low, high = summary["ci95"]
     alow, ahigh = summary["ci95_bags_charged"]
-    unit = summary.get("unit", "deal")
+    unit = summary["unit"]
+    what = "deals, each a whole game" if unit == "deal" else "deals, first hand only"
     lines = [
         f"{summary['a']} vs {summary['b']} ({summary['rules']}, {summary['deals']} "
-        f"{'whole games' if unit == 'game' else 'deals'}, each played twice with seats "
-        "swapped)",
+        f"{what}, each played twice with seats swapped)",
         f"margin of {summary['a']} per {unit}: {summary['margin']:+.1f} points "
         f"(95% CI {low:+.1f} to {high:+.1f})",
     ]
-    if unit == "game":
+    if unit == "deal":
         for name, p in summary["players"].items():
             lines.append(f"{name} won {p['games_won']} of {p['games']} games")
     else:

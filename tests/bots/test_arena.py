@@ -17,9 +17,9 @@ def test_identical_players_tie_exactly():
     assert summary["ci95"] == [0, 0]
 
 
-def test_basic_beats_random():
-    summary = run_match(Match("basic", "random", "classic", deals=6, first=1))
-    assert summary["deals"] == 6
+def test_first_hands_only_basic_beats_random():
+    summary = run_match(Match("basic", "random", "classic", deals=6, first=1, games=False))
+    assert summary["deals"] == 6 and summary["unit"] == "hand"
     assert summary["margin"] > 0
     low, high = summary["ci95"]
     assert low <= summary["margin"] <= high
@@ -43,7 +43,8 @@ def test_every_preset_can_be_measured():
 
 
 def test_search_players_with_a_budget():
-    result = play_deal(Match("strong", "oracle", "classic", deals=1, budget=2), 5)
+    result = play_deal(Match("strong", "oracle", "classic", deals=1, budget=2,
+                             games=False), 5)
     assert result.tallies["A"].decisions > 0 and result.tallies["B"].decisions > 0
 
 
@@ -55,7 +56,7 @@ def test_cli_json_records_and_jobs(tmp_path, capsys):
     assert status == 0
     text = capsys.readouterr()
     assert "margin of basic per deal" in text.out
-    assert "2/2 deals" in text.err
+    assert "basic won" in text.out and "2/2 deals" in text.err
     data = json.loads(out.read_text())
     assert data["deals"] == 2 and len(data["ci95"]) == 2
     assert set(data["players"]) == {"basic", "random"}
@@ -64,7 +65,18 @@ def test_cli_json_records_and_jobs(tmp_path, capsys):
     assert [f.name for f in files] == ["deal-7-AB.json", "deal-7-BA.json",
                                        "deal-8-AB.json", "deal-8-BA.json"]
     game = load_record(read_record(files[0]))
-    assert len(game.results) == 1 and game.results[0].tricks
+    assert game.over and len(game.results) > 1
+
+
+def test_cli_hand_plays_first_hands_only(tmp_path, capsys):
+    records = tmp_path / "hands"
+    status = main(["arena", "basic", "random", "--deals", "1", "--hand", "--quiet",
+                   "--records", str(records), "--seed", "3"])
+    assert status == 0
+    text = capsys.readouterr().out
+    assert "margin of basic per hand" in text and "with bags charged 10 each" in text
+    game = load_record(read_record(records / "deal-3-AB.json"))
+    assert len(game.results) == 1 and not game.over
 
 
 def test_cli_refuses_bad_counts(capsys):
@@ -72,8 +84,8 @@ def test_cli_refuses_bad_counts(capsys):
 
 
 def test_whole_games_count_wins():
-    summary = run_match(Match("basic", "random", "short", deals=1, first=3, games=True))
-    assert summary["unit"] == "game"
+    summary = run_match(Match("basic", "random", "short", deals=1, first=3))
+    assert summary["unit"] == "deal"
     basic, rand = summary["players"]["basic"], summary["players"]["random"]
     assert basic["games"] == rand["games"] == 2
     assert basic["games_won"] + rand["games_won"] == 2

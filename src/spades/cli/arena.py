@@ -15,11 +15,13 @@ examples:
   spades arena strong basic --deals 1000 --jobs 2 --budget 20 --json out.json
   spades arena oracle basic --deals 100 --rules cutthroat
   spades arena strong basic --deals 10 --records games/   every game as a record
-  spades arena strong basic --deals 50 --games --budget 20   whole games to 500
+  spades arena strong basic --deals 1000 --hand --budget 100   first hands only
 
-Each deal is one hand played twice with the same cards, the seats swapped, so the
-luck of the cards cancels. The margin is A's points minus B's per deal (the mean of the
-two plays), with a 95% confidence interval.
+A deal number identifies a whole game (every shuffle of every hand, rule R26). Each
+deal is played twice with the same cards, the seats swapped, so the luck of the cards
+cancels. The margin is A's final score minus B's per deal (the mean of the two plays),
+with a 95% confidence interval, and the games each player won. With --hand only the
+first hand of each deal is played: faster, and the margin is then that hand's points.
 """
 
 LEVELS = ("random", "basic", "strong", "oracle")
@@ -47,9 +49,10 @@ def register(sub: Any) -> None:
     p.add_argument("--budget", type=int, default=None, metavar="DEALS",
                    help="possible deals the strong player searches per decision "
                    "(default: its own, about a second a decision at most)")
-    p.add_argument("--games", action="store_true",
-                   help="play each deal number as a whole game (to the target) instead of "
-                   "one hand: the margin is then the final score, with games won")
+    p.add_argument("--hand", action="store_true",
+                   help="play only the first hand of each deal instead of the whole game: "
+                   "the margin is then that hand's points (also shown with bags charged "
+                   "at their long-run cost)")
     p.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     p.add_argument("--records", metavar="DIR", help="write every game as a record")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -66,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         print("--budget must be at least 1", file=sys.stderr)
         return 2
     match = Match(args.a, args.b, args.rules, args.deals, args.seed, args.budget,
-                  args.records, args.games)
+                  args.records, not args.hand)
 
     def show(done: int, total: int) -> None:
         if not args.quiet:
