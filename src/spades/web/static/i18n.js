@@ -152,6 +152,7 @@ const HINT_REASONS_FR = {
   search_bid: "cette annonce rapporte le plus en moyenne sur de nombreuses donnes possibles",
   search_nil: "le Nil rapporte le plus en moyenne sur de nombreuses donnes possibles",
   search: "sur de nombreuses donnes possibles, cette carte rapporte le plus en moyenne",
+  search_endgame: "les derniers plis joués sur de nombreuses donnes possibles : cette carte rapporte le plus",
   nil_lead_low: "Nil : entamez votre plus petite carte",
   nil_under: "Nil : la plus haute carte qui perd encore",
   nil_discard: "Nil : débarrassez-vous d'une carte dangereuse",
