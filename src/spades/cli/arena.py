@@ -30,16 +30,17 @@ LEVELS = ("random", "basic", "strong", "oracle")
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "arena", help="measure two computer players against each other",
-        description="Play duplicate deals between two computer players and print the "
-        "mean margin per deal with a 95% confidence interval, contracts made and set, "
-        "bags, Nils and seconds per decision. 'oracle' sees every card (a yardstick).",
+        description="Play duplicate deals (each deal number a whole game) between two "
+        "computer players and print the mean margin per deal with a 95% confidence "
+        "interval, games won, contracts made and set, bags, Nils and seconds per "
+        "decision. 'oracle' sees every card (a yardstick).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     levels = ", ".join(LEVELS)
     p.add_argument("a", choices=LEVELS, metavar="A", help=f"the player measured ({levels})")
     p.add_argument("b", choices=LEVELS, metavar="B",
                    help="the player it is measured against")
     p.add_argument("--deals", type=int, default=100, metavar="N",
-                   help="number of deals, each played twice (default 100)")
+                   help="number of deals (whole games), each played twice (default 100)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help=f"processes to use (this machine has {os.cpu_count()})")
     p.add_argument("--rules", default="classic", choices=sorted(PRESETS), metavar="PRESET",
