@@ -228,3 +228,33 @@ def test_r11_random_player_never_bids_nil_where_computers_may_not() -> None:
     allowed = {make_player("random", seed=k).decide(seat_view(game, "S")).action
                for k in range(40)}
     assert BlindChoice(True) in allowed
+
+
+def _first_ns_blind_view(deal: int, scores: dict[str, int]):
+    """The Blind Nil question to the first North–South seat asked, at these scores."""
+    game = Game("blind-nil", deal=deal)
+    game.scores.update(scores)
+    while game.rules.side_of(game.to_act) != "NS":
+        game.apply(game.to_act, BlindChoice(False))
+    return seat_view(game, game.to_act)
+
+
+def test_strong_blind_nil_when_it_can_win_the_game_now():
+    # Close to the end and behind: the other side will reach 500 if nothing changes,
+    # and a Blind Nil made (+200 with the partner's contract) wins the game first.
+    decisions = [StrongPlayer(0).decide(_first_ns_blind_view(deal, {"NS": 380, "EW": 470}))
+                 for deal in range(1, 7)]
+    assert any(d.action == BlindChoice(True) and d.code == "search_blind"
+               for d in decisions)
+
+
+def test_strong_looks_when_blind_nil_cannot_change_the_result():
+    # Far behind, basic's comeback rule goes blind, but even a Blind Nil made leaves
+    # North–South short of the other side, which reaches 500 this hand.
+    view = _first_ns_blind_view(2, {"NS": 100, "EW": 470})
+    assert BasicPlayer(0).decide(view).action == BlindChoice(True)
+    decision = StrongPlayer(0).decide(view)
+    assert decision.action == BlindChoice(False) and decision.code == "search_look"
+    # Level at the start: nothing to win by risking it.
+    assert StrongPlayer(0).decide(_first_ns_blind_view(2, {"NS": 0, "EW": 0})).action == \
+        BlindChoice(False)

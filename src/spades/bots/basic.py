@@ -73,6 +73,18 @@ def trailing_by(view: SeatView) -> int:
     return max(others) - view.scores[side] if others else 0
 
 
+def may_go_blind(view: SeatView) -> bool:
+    """Whether a computer player considers Blind Nil at all: the table lets computer
+    players bid Nil (R11), the rules offer it now, and a partner (not already blind
+    itself) is there to cover it."""
+    assert view.seat is not None
+    rules = view.rules
+    partner_blind = any(s != view.seat for s in view.blind
+                        if rules.side_of(s) == rules.side_of(view.seat))
+    return (rules.bots_bid_nil and BlindChoice(True) in view.legal and not partner_blind
+            and rules.partnerships)
+
+
 def blind_decision(view: SeatView) -> Decision:
     """Blind Nil only as a comeback: far behind while the others near the target.
 
@@ -83,11 +95,7 @@ def blind_decision(view: SeatView) -> Decision:
     rules = view.rules
     behind = trailing_by(view)
     best_other = max(v for s, v in view.scores.items() if s != rules.side_of(view.seat))
-    partner_blind = any(s != view.seat for s in view.blind
-                        if rules.side_of(s) == rules.side_of(view.seat))
-    allowed = (rules.bots_bid_nil and BlindChoice(True) in view.legal and not partner_blind
-               and rules.partnerships)
-    if allowed and behind >= max(100, rules.target * 2 // 5) and \
+    if may_go_blind(view) and behind >= max(100, rules.target * 2 // 5) and \
             best_other >= rules.target - max(40, rules.target // 5):
         return Decision(BlindChoice(True), "far behind near the end: go Blind Nil",
                         "blind_comeback")

@@ -21,9 +21,14 @@ import zlib
 from collections.abc import Iterable
 from random import Random
 
-from spades.actions import Bid, Play
+from spades.actions import Bid, BlindChoice, Play
 from spades.bots.base import Decision
-from spades.bots.basic import BasicPlayer, before_bidding_decision
+from spades.bots.basic import (
+    BasicPlayer,
+    before_bidding_decision,
+    may_go_blind,
+    trailing_by,
+)
 from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
@@ -44,6 +49,12 @@ DEFAULT_ENDGAME = 3
 """Tricks left (the seat's cards in hand) from which each sampled deal is solved exactly
 instead of played out: three take well under a millisecond a deal, four about ten times
 as long."""
+BLIND_NOISE = 0.1
+"""Share of random cards in the play-outs that price Blind Nil: the bidder has not seen
+its cards, and at the table nobody plays as if every hand were open."""
+BLIND_MARGIN = 20.0
+"""Points a Blind Nil must gain on average over looking (and by a standard error of
+the sample) before the search risks it."""
 MIN_GAIN = 2.0
 """Points a card must gain on average over the rule's card before the search prefers it."""
 
@@ -97,6 +108,8 @@ class StrongPlayer:
         return Random(zlib.crc32(key.encode()))
 
     def decide(self, view: SeatView) -> Decision:
+        if view.phase is Phase.BLIND and may_go_blind(view) and trailing_by(view) > 0:
+            return self.blind(view)
         early = before_bidding_decision(view)
         if early is not None:
             return early
@@ -212,6 +225,62 @@ class StrongPlayer:
                             "search_nil")
         return Decision(Bid(best), f"{best} scores best over {done} possible deals",
                         "search_bid")
+
+    def blind(self, view: SeatView) -> Decision:
+        """Blind Nil or look, by the average value of each over whole possible deals.
+
+        Asked only of a side that trails. Nothing of the hand is known yet, so every
+        deal is possible: on each, the seat either bids what its hand would count
+        (looking) or Blind Nil with the partner covering, the others bidding by
+        counting; play-outs with some random cards price both, and the game's result
+        decides when the hand can end it (a Blind Nil that wins the game now against
+        a race the side would likely lose).
+        """
+        assert view.seat is not None
+        rule = before_bidding_decision(view)
+        assert rule is not None
+        rules = view.rules
+        seats = rules.seats
+        me = seats.index(view.seat)
+        rng = self.rng_for(view)
+        roles = _roles(rules)
+        leader = seats.index(view.order[0])
+        known = {s: 0 for s in view.blind}
+        deck = list(rules.deck_cards)
+        size = len(deck) // len(seats)
+        gains: list[float] = []
+        deadline = time.perf_counter() + self.max_seconds
+        for _ in range(self.bid_worlds):
+            rng.shuffle(deck)
+            hands = [sum(1 << c for c in deck[i * size:(i + 1) * size])
+                     for i in range(len(seats))]
+            guessed = _guess_bids(rules, hands, view.order, known, view.seat)
+            others = [b for s, b in guessed.items() if s != view.seat]
+            look = adjust_to_table(sure_tricks(hands[me], rules) + PARTNER_BIAS, others,
+                                   False)[0]
+            value: dict[bool, float] = {}
+            for blind_nil in (False, True):
+                bids = [guessed[s] for s in seats]
+                bids[me] = 0 if blind_nil else look
+                blind = [s in view.blind or (blind_nil and s == view.seat) for s in seats]
+                tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1], rng,
+                                 BLIND_NOISE)
+                scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
+                value[blind_nil] = scorer.utility(tricks)
+            gains.append(value[True] - value[False])
+            if time.perf_counter() > deadline:
+                break
+        done = len(gains)
+        gain = sum(gains) / done
+        spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / max(1, done - 1) / done)
+        go = gain > BLIND_MARGIN + spread
+        if go == (rule.action == BlindChoice(True)):
+            return rule
+        if go:
+            return Decision(BlindChoice(True), f"Blind Nil scores best over {done} "
+                            f"possible deals (+{gain:.0f} points on average)", "search_blind")
+        return Decision(BlindChoice(False), f"looking first scores better over {done} "
+                        "possible deals", "search_look")
 
 
 def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],

@@ -153,6 +153,8 @@ const HINT_REASONS_FR = {
   search_nil: "le Nil rapporte le plus en moyenne sur de nombreuses donnes possibles",
   search: "sur de nombreuses donnes possibles, cette carte rapporte le plus en moyenne",
   search_endgame: "les derniers plis joués sur de nombreuses donnes possibles : cette carte rapporte le plus",
+  search_blind: "le Nil aveugle rapporte le plus en moyenne sur de nombreuses donnes possibles",
+  search_look: "regarder ses cartes d'abord rapporte plus en moyenne sur de nombreuses donnes possibles",
   nil_lead_low: "Nil : entamez votre plus petite carte",
   nil_under: "Nil : la plus haute carte qui perd encore",
   nil_discard: "Nil : débarrassez-vous d'une carte dangereuse",
