@@ -99,7 +99,9 @@ class DealResult:
 
 
 MAX_HANDS = 100
-"""A whole game stops here even if no side has won (it never happens in practice)."""
+"""A whole game stops here even if no side has won. Only the random player gets there:
+its wild bids leave the other side bidding low and taking bag after bag, its score
+circling below the target; such a game counts as won by nobody."""
 
 
 def build_player(level: str, seed: int, rules: Rules, budget: int | None, game: Game) -> Player:
