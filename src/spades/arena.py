@@ -61,6 +61,8 @@ class Tally:
     bags: int = 0
     nil_bids: int = 0
     nil_made: int = 0
+    blind_bids: int = 0
+    blind_made: int = 0
     games: int = 0
     wins: int = 0
     decisions: int = 0
@@ -81,6 +83,8 @@ class Tally:
             "bags_per_hand": self.bags / per,
             "nil_bids": self.nil_bids,
             "nil_made": self.nil_made,
+            "blind_nil_bids": self.blind_bids,
+            "blind_nil_made": self.blind_made,
             "games": self.games,
             "games_won": self.wins,
             "decisions": self.decisions,
@@ -170,8 +174,14 @@ def play_deal(match: Match, deal: int) -> DealResult:
                     t.set += not score.made
             for seat, bid in result.bids:
                 if bid == 0:
-                    tallies[label[seat]].nil_bids += 1
-                    tallies[label[seat]].nil_made += result.tricks[seat] == 0
+                    t = tallies[label[seat]]
+                    made = result.tricks[seat] == 0
+                    if seat in result.blind:
+                        t.blind_bids += 1
+                        t.blind_made += made
+                    else:
+                        t.nil_bids += 1
+                        t.nil_made += made
         if match.games:
             for who in ("A", "B"):
                 tallies[who].games += 1
@@ -282,11 +292,15 @@ def report(summary: dict[str, Any]) -> str:
     else:
         lines.append(f"with bags charged 10 each: {summary['margin_bags_charged']:+.1f} "
                      f"(95% CI {alow:+.1f} to {ahigh:+.1f})")
+    blind = any(p["blind_nil_bids"] for p in summary["players"].values())
     lines += [
-        f"{'player':<10}{'made':>7}{'set':>7}{'bags/hand':>11}{'nil':>9}{'s/decision':>12}",
+        f"{'player':<10}{'made':>7}{'set':>7}{'bags/hand':>11}{'nil':>9}"
+        + (f"{'blind nil':>11}" if blind else "") + f"{'s/decision':>12}",
     ]
     for name, p in summary["players"].items():
-        nil = f"{p['nil_made']}/{p['nil_bids']}"
+        nil = f"{p['nil_made']}/{p['nil_bids']}".rjust(9)
+        if blind:
+            nil += f"{p['blind_nil_made']}/{p['blind_nil_bids']}".rjust(11)
         lines.append(f"{name:<10}{p['made_rate']:>7.0%}{p['set_rate']:>7.0%}"
-                     f"{p['bags_per_hand']:>11.2f}{nil:>9}{p['seconds_per_decision']:>12.4f}")
+                     f"{p['bags_per_hand']:>11.2f}{nil}{p['seconds_per_decision']:>12.4f}")
     return "\n".join(lines)

@@ -90,3 +90,19 @@ def test_whole_games_count_wins():
     assert basic["games"] == rand["games"] == 2
     assert basic["games_won"] + rand["games_won"] == 2
     assert basic["games_won"] == 2 and summary["margin"] > 0
+
+
+def test_blind_nils_are_counted_apart_from_nils(capsys):
+    # Short games (to 100, Blind Nil allowed, computer players may bid Nil): the random
+    # player goes blind now and then, and the arena reports Blind Nils on their own.
+    summary = run_match(Match("basic", "random", "short", deals=6, first=1))
+    players = summary["players"].values()
+    assert all({"blind_nil_bids", "blind_nil_made"} <= set(p) for p in players)
+    blind = sum(p["blind_nil_bids"] for p in players)
+    nils = sum(p["nil_bids"] for p in players)
+    assert blind > 0 and nils > 0
+    assert all(p["blind_nil_made"] <= p["blind_nil_bids"] for p in players)
+    from spades.arena import report
+
+    text = report(summary)
+    assert "blind nil" in text.splitlines()[4]
