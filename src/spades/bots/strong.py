@@ -26,6 +26,7 @@ from spades.bots.base import Decision
 from spades.bots.basic import (
     BasicPlayer,
     before_bidding_decision,
+    blind_decision,
     may_go_blind,
     trailing_by,
 )
@@ -34,7 +35,7 @@ from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of
 from spades.bots.sampling import sample_hands
-from spades.cards import SUIT_OF, Mask, card_name
+from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout
 from spades.rules import Rules
@@ -53,8 +54,10 @@ BLIND_NOISE = 0.1
 """Share of random cards in the play-outs that price Blind Nil: the bidder has not seen
 its cards, and at the table nobody plays as if every hand were open."""
 BLIND_MARGIN = 20.0
-"""Points a Blind Nil must gain on average over looking (and by a standard error of
-the sample) before the search risks it."""
+BLIND_CONFIDENCE = 2.0
+"""A Blind Nil must gain at least ``BLIND_MARGIN`` points on average over looking, and
+two standard errors of the sample, before the search risks it: a failed one costs the
+side 200 points and usually the game."""
 MIN_GAIN = 2.0
 """Points a card must gain on average over the rule's card before the search prefers it."""
 
@@ -237,8 +240,7 @@ class StrongPlayer:
         a race the side would likely lose).
         """
         assert view.seat is not None
-        rule = before_bidding_decision(view)
-        assert rule is not None
+        rule = blind_decision(view)
         rules = view.rules
         seats = rules.seats
         me = seats.index(view.seat)
@@ -248,17 +250,15 @@ class StrongPlayer:
         known = {s: 0 for s in view.blind}
         deck = list(rules.deck_cards)
         size = len(deck) // len(seats)
-        gains: list[float] = []
+        values: dict[bool, list[float]] = {False: [], True: []}
         deadline = time.perf_counter() + self.max_seconds
         for _ in range(self.bid_worlds):
             rng.shuffle(deck)
-            hands = [sum(1 << c for c in deck[i * size:(i + 1) * size])
-                     for i in range(len(seats))]
+            hands = [mask_of(deck[i * size:(i + 1) * size]) for i in range(len(seats))]
             guessed = _guess_bids(rules, hands, view.order, known, view.seat)
             others = [b for s, b in guessed.items() if s != view.seat]
             look = adjust_to_table(sure_tricks(hands[me], rules) + PARTNER_BIAS, others,
                                    False)[0]
-            value: dict[bool, float] = {}
             for blind_nil in (False, True):
                 bids = [guessed[s] for s in seats]
                 bids[me] = 0 if blind_nil else look
@@ -266,17 +266,14 @@ class StrongPlayer:
                 tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1], rng,
                                  BLIND_NOISE)
                 scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
-                value[blind_nil] = scorer.utility(tricks)
-            gains.append(value[True] - value[False])
+                values[blind_nil].append(scorer.utility(tricks))
             if time.perf_counter() > deadline:
                 break
-        done = len(gains)
-        gain = sum(gains) / done
-        spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / max(1, done - 1) / done)
-        go = gain > BLIND_MARGIN + spread
-        if go == (rule.action == BlindChoice(True)):
+        done = len(values[True])
+        gain = _clear_gain(values[True], values[False], BLIND_CONFIDENCE, BLIND_MARGIN)
+        if (gain is not None) == (rule.action == BlindChoice(True)):
             return rule
-        if go:
+        if gain is not None:
             return Decision(BlindChoice(True), f"Blind Nil scores best over {done} "
                             f"possible deals (+{gain:.0f} points on average)", "search_blind")
         return Decision(BlindChoice(False), f"looking first scores better over {done} "
@@ -332,7 +329,8 @@ def _equivalents(cards: list[int], unseen: Mask) -> dict[int, int]:
     return group
 
 
-def _clear_gain(best: list[float], other: list[float], z: float) -> float | None:
+def _clear_gain(best: list[float], other: list[float], z: float,
+                min_gain: float = MIN_GAIN) -> float | None:
     """The mean gain of ``best`` over ``other`` on the same deals, if it is clear.
 
     The search overrides the basic player's rule only when the gain stands out from
@@ -342,7 +340,7 @@ def _clear_gain(best: list[float], other: list[float], z: float) -> float | None
     n = len(best)
     diffs = [a - b for a, b in zip(best, other, strict=True)]
     mean = sum(diffs) / n
-    if mean < MIN_GAIN:
+    if mean < min_gain:
         return None
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     if mean < z * math.sqrt(var / n):
