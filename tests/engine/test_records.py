@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from spades.actions import BlindChoice
 from spades.errors import RecordError
 from spades.game import Game, Phase
 from spades.record import FORMAT, dumps, game_to_record, load_record, score_record
@@ -69,6 +70,7 @@ def test_record_without_cards_or_deal_is_refused() -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(sorted(PRESETS)), deal=st.integers(0, 10**9),
        seed=st.integers(0, 2**32), actions=st.integers(0, 400))
+@example(preset="two-player", deal=0, seed=32, actions=338)  # stops after a Double Nil
 def test_records_round_trip_and_replay_to_the_same_scores(
     preset: str, deal: int, seed: int, actions: int
 ) -> None:
@@ -77,6 +79,15 @@ def test_records_round_trip_and_replay_to_the_same_scores(
         return  # a record does not say who has answered "look" yet
     record = json.loads(dumps(game_to_record(game)))
     replayed = load_record(record)
+    last = record["hands"][-1]
+    if last["blind"] and not (last.get("draw") or last["bids"] or last["play"]):
+        # Nothing after a Blind Nil declaration yet: the record cannot say whether the
+        # seats still to answer have looked, so the replay stops at the declaration and
+        # those seats are asked again.
+        while replayed.phase is Phase.BLIND and replayed.version < game.version:
+            seat = replayed.to_act
+            assert seat is not None
+            replayed.apply(seat, BlindChoice(False))
     assert replayed.version == game.version
     assert replayed.scores == game.scores
     assert score_record(record)["score"] == game.scores
