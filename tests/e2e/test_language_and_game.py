@@ -19,6 +19,8 @@ def test_switch_to_french_in_options(new_table: Any) -> None:
     assert table.dialog() == "options"
     page.select_option("#dialog select[name='lang']", "fr")
     page.click("[data-action='save-options']")
+    # The dialog closes first; the page redraws in the new language a moment later.
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
     assert page.inner_text("#btn-new") == "Nouvelle partie"
     assert page.evaluate("() => document.documentElement.lang") == "fr"
     assert "Votre annonce" in page.inner_text("#prompt")
