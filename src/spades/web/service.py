@@ -301,12 +301,7 @@ class GameService:
         self.store.count_finished(player, game.winner == side, game.scores[side])
 
     def _apply(self, game: Game, seat: Seat, action: Action) -> dict[str, Any]:
-        hand = game.hand
-        winners = len(hand.trick_winners)
-        finished = len(game.results)
-        event = game.apply(seat, action)
-        winner = hand.trick_winners[-1] if len(hand.trick_winners) > winners else None
-        return event_json(event, winner, len(game.results) > finished)
+        return event_json(game.apply(seat, action))
 
     def _run_computers(self, game: Game, level: str, seed: int) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []

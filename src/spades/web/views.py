@@ -59,15 +59,15 @@ def public_action(seat: Seat, action: Action) -> str:
     return str(action)
 
 
-def event_json(event: Event, trick_winner: Seat | None, hand_over: bool) -> dict[str, Any]:
+def event_json(event: Event) -> dict[str, Any]:
     """One event of an answer (docs/web-api.md, Event)."""
     return {
         "seat": event.seat,
         "action": public_action(event.seat, event.action),
         "version": event.version,
         "hand": event.hand,
-        "trick_winner": trick_winner,
-        "hand_over": hand_over,
+        "trick_winner": event.trick_winner,
+        "hand_over": event.hand_over,
     }
 
 
