@@ -20,7 +20,7 @@ from typing import Any
 
 from spades.actions import Action, Bid, BlindChoice, DrawChoice, Exchange, Play
 from spades.cards import Card, Mask, Seat, card_name, cards_of, format_cards
-from spades.game import Game, HandResult, Phase
+from spades.game import Event, Game, HandResult, Phase
 from spades.rules import Rules
 
 
@@ -251,6 +251,45 @@ def result_json(r: HandResult) -> dict[str, Any]:
             for side, score in r.sides.items()
         },
     }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEvent:
+    """An event as one seat may see it: ``action`` is the text it may read.
+
+    Another seat's draw choice shows only that a card was drawn (``draw``) and its
+    Double Nil exchange only how many cards changed hands (``exchange 2``); the rest of
+    an event (bids, Blind Nil answers, cards played, the trick's winner) is public.
+    """
+
+    hand: int
+    seat: Seat
+    action: str
+    version: int
+    trick_winner: Seat | None
+    hand_over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the browser receives it."""
+        return {"seat": self.seat, "action": self.action, "version": self.version,
+                "hand": self.hand, "trick_winner": self.trick_winner,
+                "hand_over": self.hand_over}
+
+
+def seat_event(event: Event, viewer: Seat | None) -> SeatEvent:
+    """``event`` as ``viewer`` (None: a spectator) may see it."""
+    return SeatEvent(event.hand, event.seat, public_action(event.seat, event.action, viewer),
+                     event.version, event.trick_winner, event.hand_over)
+
+
+def public_action(seat: Seat, action: Action, viewer: Seat | None) -> str:
+    """The text of ``seat``'s action as ``viewer`` may read it."""
+    if seat != viewer:
+        if isinstance(action, DrawChoice):
+            return "draw"
+        if isinstance(action, Exchange):
+            return f"exchange {len(action.cards)}"
+    return str(action)
 
 
 def seat_view(game: Game, seat: Seat | None) -> SeatView:
