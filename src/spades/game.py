@@ -278,6 +278,9 @@ class Game:
                 seat=to_act, phase=self.phase.value)
         wanted = _ACTION_PHASE.get(type(action))
         if wanted is not self.phase:
+            if isinstance(action, BlindChoice) and action.blind and not self.rules.blind_nil:
+                return IllegalActionError("Blind Nil is not played with these rules",
+                                          "blind_nil_not_played")
             if isinstance(action, BlindChoice) and action.blind:
                 return IllegalActionError(
                     "blind nil is not allowed now: it is declared before looking at the cards",

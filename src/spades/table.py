@@ -15,9 +15,10 @@ of processes for the server (:mod:`spades.web.thinking`).
 >>> t = Table(Game("classic", deal=7), seating_for("classic", "random"), seed=1)
 >>> t.humans, t.to_act
 (frozenset({'S'}), 'S')
->>> events = t.act("S", t.view("S").legal[3])
->>> t.to_act, len(t.game.hand.bids)
-('S', 4)
+>>> event = t.act("S", t.view("S").legal[3])
+>>> events = t.play_computers()
+>>> [e.seat for e in events], t.to_act, len(t.game.hand.bids)
+(['W', 'N', 'E'], 'S', 4)
 """
 
 from __future__ import annotations

@@ -181,7 +181,7 @@ def test_refused_actions_change_nothing(api: Any) -> None:
     card = game["hand"][0]
     cases = [
         ({"action": card, "version": 0}, 409, "wrong_phase"),
-        ({"action": "blind", "version": 0}, 409, "blind_not_allowed"),
+        ({"action": "blind", "version": 0}, 422, "blind_nil_not_played"),
         ({"action": "14", "version": 0}, 422, "bid_range"),
         ({"action": "3", "version": 7}, 409, "stale"),
         ({"action": "zz", "version": 0}, 400, "notation"),
