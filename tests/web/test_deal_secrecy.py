@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.web.conftest import simple_choice
 
 from spades.dealing import NumberedDeal
 from spades.game import Game
 from spades.web.service import game_from_row
 from spades.web.store import Store
-from tests.web.conftest import simple_choice
 
 
 def numbers_in(value: Any) -> set[int]:

@@ -15,14 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.web.conftest import simple_choice
 
 from spades.game import Game
 from spades.rules import rules_from
 from spades.terminal.session import Session
 from spades.web.service import game_from_row
 from spades.web.store import Store
-from tests.web.conftest import simple_choice
-
 
 HANDS = 2
 
