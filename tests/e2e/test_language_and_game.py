@@ -124,10 +124,17 @@ def test_table_options_change_the_look_and_survive_a_reload(new_table: Any) -> N
     page.select_option("#dialog select[name='felt']", "blue")
     page.select_option("#dialog select[name='back']", "red")
     page.check("#dialog input[name='fourColour']")
-    page.click("[data-action='save-options']")
-    assert "felt-blue" in page.get_attribute("body", "class")
-    after = page.eval_on_selector(diamond, "e => getComputedStyle(e).color")
-    assert after != before  # diamonds turn blue with four-colour suits
+    # The options apply once the dialog has closed, and reach the server a moment later:
+    # wait for that request, then for the page to show them, never for a fixed time.
+    with page.expect_response(lambda r: r.url.endswith("/api/options")
+                              and r.request.method == "PUT") as saved:
+        page.click("[data-action='save-options']")
+    assert saved.value.ok
+    page.wait_for_function("() => document.body.classList.contains('felt-blue')")
+    # Diamonds turn blue with four-colour suits.
+    page.wait_for_function(
+        "([sel, before]) => getComputedStyle(document.querySelector(sel)).color !== before",
+        arg=[diamond, before])
     page.reload()
     table.wait_idle()
     classes = page.get_attribute("body", "class")
