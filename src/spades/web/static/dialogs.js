@@ -1,7 +1,7 @@
 // The dialogs over the table: scoresheets, last trick, stats, help and options. They
 // open on top of the game, so reading them never loses the game in progress.
 
-import { t, language } from "./i18n.js";
+import { t, language, trickWon, gameResult, presetName, presetAbout } from "./i18n.js";
 import { cardFace } from "./cards.js";
 import { sidesOf, sideName, marker, seatName, bidText, lastTrickOf } from "./table.js";
 import { helpSections } from "./help.js";
@@ -88,8 +88,7 @@ export function showGameSheet(view) {
 
 export function showGameOver(view, recordUrl) {
   const win = view.winner;
-  const mine = win && (win === "S" || win === "NS");
-  const html = `<p class="big">${mine ? t("youWin") : t("youLose")} ${win ? t("winnerIs", { side: sideName(view, win) }) : ""}</p>` +
+  const html = `<p class="big">${gameResult(win)}</p>` +
     gameSheetHtml(view) +
     `<form method="dialog" class="dialog-actions"><a class="button" href="${recordUrl}" download="spades-${view.deal}.json">${t("record")}</a>` +
     `<button value="replay">${t("replay")}</button><button value="new" autofocus>${t("newGame")}</button></form>`;
@@ -111,7 +110,7 @@ export function showLastTrick(view) {
     fig.append(cap);
     box.append(fig);
   }
-  if (last.winner) box.append(el(`<p>${t("winsTrick", { seat: seatName(last.winner) })}</p>`));
+  if (last.winner) box.append(el(`<p>${trickWon(last.winner)}</p>`));
   return openDialog("last-trick", t("lastTrick"), box);
 }
 
@@ -213,7 +212,7 @@ export async function showOptions(opts, rulesInfo) {
     `<label><span>${t("speed")}</span>${select("speed", SPEEDS, opts.speed, (v) => t(v))}</label>` +
     `<label><span>${t("language")}</span>${select("lang", ["auto", "en", "fr"], opts.lang || "auto", (v) => (v === "auto" ? t("auto") : v === "en" ? "English" : "Français"))}</label>` +
     `</fieldset><fieldset><legend>${t("nextRules")}</legend><p class="note">${t("applyNext")}</p>` +
-    `<label><span>${t("preset")}</span>${select("preset", Object.keys(presets), preset, (v) => `${v}${presets[v].source ? ` — ${presets[v].source}` : ""}`)}</label>` +
+    `<label><span>${t("preset")}</span>${select("preset", Object.keys(presets), preset, (v) => `${presetName(v)}${presetAbout(v) ? ` — ${presetAbout(v)}` : ""}`)}</label>` +
     `<label><span>${t("level")}</span>${select("level", levels, opts.level || (levels.includes("basic") ? "basic" : levels[0]), (v) => t(`level_${v}`))}</label>` +
     `<label><span>${t("botsNil")}</span><input type="checkbox" name="botsNil"${(opts.botsNil ?? presets[preset].bots_bid_nil) ? " checked" : ""}></label>` +
     `<details><summary>${t("houseRules")}</summary><div class="settings">${settingRows(preset, rules)}</div></details>` +
