@@ -52,6 +52,7 @@ const STRINGS = {
     howTo: "How to play", scoring: "Scoring", faq: "FAQ", strategy: "Strategy",
     cannot: "You cannot play that card: {reason}", selected: "selected",
     shared: "Link copied: {url}", error: "Error: {msg}", offline: "The server cannot be reached.",
+    gameTools: "Game", scoresLabel: "Scores", trickLabel: "Trick", handLabel: "Your hand",
     level_random: "Random", level_basic: "Basic", level_strong: "Strong",
     team: "Team", cardsLeft: "{n} cards", toPlay: "to play", toBid: "to bid", toDraw: "to draw", toExchange: "to exchange",
     houseRules: "House rules", broken: "♠ broken", notBroken: "♠ not broken yet",
@@ -110,6 +111,7 @@ const STRINGS = {
     howTo: "Comment jouer", scoring: "Décompte", faq: "Questions", strategy: "Stratégie",
     cannot: "Vous ne pouvez pas jouer cette carte : {reason}", selected: "choisie",
     shared: "Lien copié : {url}", error: "Erreur : {msg}", offline: "Le serveur est injoignable.",
+    gameTools: "Partie", scoresLabel: "Scores", trickLabel: "Pli en cours", handLabel: "Votre main",
     level_random: "Au hasard", level_basic: "Débutant", level_strong: "Fort",
     team: "Équipe", cardsLeft: "{n} cartes", toPlay: "joue", toBid: "annonce", toDraw: "pioche", toExchange: "échange",
     houseRules: "Règles maison", broken: "♠ ouverts", notBroken: "♠ pas encore ouverts",
@@ -298,9 +300,11 @@ export function presetAbout(name) {
 }
 export { SUIT_OF_NAME };
 
-/** Apply translations to every element marked `data-i18n` (text) or `data-i18n-title`. */
+/** Apply translations to every element marked `data-i18n` (text), `data-i18n-title`
+ * (tooltip and accessible name) or `data-i18n-label` (accessible name only). */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute("aria-label", t(el.dataset.i18nTitle));
