@@ -237,7 +237,7 @@ def test_last_trick_and_announcements_say_you_win_the_trick(new_table: Any) -> N
     assert "You win the trick" in text and "You wins" not in text
 
 
-def test_options_list_presets_by_their_translated_names(new_table: Any) -> None:
+def test_options_list_presets_and_choices_in_the_page_language(new_table: Any) -> None:
     for lang, two, cut in (("en", "Two players — two players, draw-and-discard deal",
                             "Cutthroat — four players, each for themselves"),
                            ("fr", "À deux — deux joueurs, donne par pioche et défausse",
@@ -253,6 +253,12 @@ def test_options_list_presets_by_their_translated_names(new_table: Any) -> None:
         assert not any("seed" in label for label in labels)
         assert any(label.startswith(two) for label in labels)
         assert any(label.startswith(cut) for label in labels)
+        page.click("#dialog details summary")
+        choices = page.evaluate(
+            "() => ['deck', 'nil_tricks'].map(n => [...document.querySelectorAll("
+            "`#dialog select[name='s:${n}'] option`)].map(o => o.textContent))")
+        assert choices == ([["standard", "jokers"], ["count", "bags"]] if lang == "en"
+                           else [["standard", "avec jokers"], ["comptent", "sacs"]])
         page.keyboard.press("Escape")
 
 

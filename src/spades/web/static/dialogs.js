@@ -159,11 +159,11 @@ const CHOICES = { deck: ["standard", "jokers"], nil_tricks: ["count", "bags"] };
 
 // House-rule settings in French; English uses the server's own description.
 const SETTINGS_FR = {
-  deck: ["Jeu de cartes", "'standard' 52 cartes, ou 'jokers' (2♣ 2♦ retirés, deux jokers ajoutés)"],
+  deck: ["Jeu de cartes", "« standard » 52 cartes, ou « avec jokers » (2♣ 2♦ retirés, deux jokers ajoutés)"],
   target: ["Score à atteindre", "score qui termine la partie après une manche"],
   floor: ["Plancher", "un camp à ce score ou moins perd aussitôt (vide : aucun)"],
   nil_value: ["Valeur du Nil", "points gagnés ou perdus par un Nil"],
-  nil_tricks: ["Plis du Nil", "'count' : ils aident le partenaire et deviennent des sacs ; 'bags' : chacun n'est qu'un sac"],
+  nil_tricks: ["Plis du Nil", "« comptent » : ils aident le partenaire et deviennent des sacs ; « sacs » : chacun n'est qu'un sac"],
   blind_nil: ["Nil aveugle", "le Nil aveugle (à deux : Double Nil) peut être annoncé"],
   blind_nil_value: ["Valeur du Nil aveugle", "points gagnés ou perdus par un Nil aveugle"],
   blind_nil_deficit: ["Retard exigé", "Nil aveugle permis seulement à un camp mené d'au moins ce nombre de points (0 : toujours)"],
@@ -184,7 +184,7 @@ function select(name, values, current, label = (v) => v) {
 
 function settingInput(name, value) {
   if (typeof value === "boolean") return `<input type="checkbox" name="s:${name}"${value ? " checked" : ""}>`;
-  if (CHOICES[name]) return select(`s:${name}`, CHOICES[name], value);
+  if (CHOICES[name]) return select(`s:${name}`, CHOICES[name], value, (v) => t(`choice_${name}_${v}`));
   return `<input type="number" name="s:${name}" value="${value ?? ""}" ${name === "floor" ? 'placeholder="—"' : ""} step="1">`;
 }
 
