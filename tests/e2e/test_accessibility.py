@@ -253,6 +253,6 @@ def test_every_control_is_reachable_and_usable_by_keyboard(new_table: Any) -> No
 def test_names_read_by_a_screen_reader_follow_the_language(new_table: Any) -> None:
     table = new_table({"lang": "fr"}).open("/?deal=3104")
     labels = table.page.evaluate(
-        "() => ['header nav', '#scoreboard', '#trick', '#hand', '.seat-N .mini-hand']"
+        "() => ['header nav', '#scoreboard', '#trick', '#hand', '.seat-N [role=img]']"
         ".map(s => document.querySelector(s).getAttribute('aria-label'))")
     assert labels == ["Partie", "Scores", "Pli en cours", "Votre main", "13 cartes"]
