@@ -107,7 +107,10 @@ def test_replay_new_game_and_daily_deal(new_table: Any) -> None:
     page.click("#btn-new")
     table.wait_new_game(view["id"])
     assert table.view()["deal"] != 1111
-    assert f"deal={table.view()['deal']}" in page.url
+    deal = table.view()["deal"]
+    # A random game's number goes into the address, unless the server keeps it secret
+    # until the game is over: then the address carries no number at all.
+    assert f"deal={deal}" in page.url if deal is not None else "deal=" not in page.url
     replayed = table.view()["id"]
     page.click("#btn-daily")
     table.wait_new_game(replayed)
@@ -124,10 +127,17 @@ def test_table_options_change_the_look_and_survive_a_reload(new_table: Any) -> N
     page.select_option("#dialog select[name='felt']", "blue")
     page.select_option("#dialog select[name='back']", "red")
     page.check("#dialog input[name='fourColour']")
-    page.click("[data-action='save-options']")
-    assert "felt-blue" in page.get_attribute("body", "class")
-    after = page.eval_on_selector(diamond, "e => getComputedStyle(e).color")
-    assert after != before  # diamonds turn blue with four-colour suits
+    # The options apply once the dialog has closed, and reach the server a moment later:
+    # wait for that request, then for the page to show them, never for a fixed time.
+    with page.expect_response(lambda r: r.url.endswith("/api/options")
+                              and r.request.method == "PUT") as saved:
+        page.click("[data-action='save-options']")
+    assert saved.value.ok
+    page.wait_for_function("() => document.body.classList.contains('felt-blue')")
+    # Diamonds turn blue with four-colour suits.
+    page.wait_for_function(
+        "([sel, before]) => getComputedStyle(document.querySelector(sel)).color !== before",
+        arg=[diamond, before])
     page.reload()
     table.wait_idle()
     classes = page.get_attribute("body", "class")
@@ -154,3 +164,109 @@ def test_rules_of_the_next_game_from_options(new_table: Any) -> None:
     page.click("#btn-help")
     assert "250" in page.inner_text("[data-panel='howto']")
     assert "each for themselves" in page.inner_text("[data-panel='howto']")
+
+
+HELP_TEXTS = """async (lang) => {
+  const i18n = await import('/static/i18n.js');
+  const help = await import('/static/help.js');
+  const rules = await (await fetch('/api/rules')).json();
+  const before = i18n.language();
+  i18n.setLanguage(lang);
+  const out = {};
+  for (const [name, settings] of Object.entries(rules.presets)) {
+    const box = document.createElement('div');
+    out[name] = Object.fromEntries(help.helpSections(settings, name).map(([id, , html]) => {
+      box.innerHTML = html;
+      return [id, box.textContent];
+    }));
+    box.innerHTML = help.helpSections(settings, name)[3][2];
+    out[name].tips = box.querySelectorAll('li').length;
+  }
+  i18n.setLanguage(before);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_describes_the_preset_played(new_table: Any, lang: str) -> None:
+    """Two-player and cutthroat have no partner: no word of helping North, Nil tricks are
+    bags, no partnership tips; Blind Nil's cards are shown once the bids are made."""
+    table = new_table().open("/?deal=2021")
+    texts = table.page.evaluate(HELP_TEXTS, lang)
+    fr = lang == "fr"
+    for name in ("two-player", "cutthroat"):
+        help_ = texts[name]
+        assert ("aider Nord" if fr else "help North") not in help_["faq"]
+        assert ("Qui est mon partenaire" if fr else "Who is my partner") in help_["faq"]
+        assert ("sacs" if fr else "bags") in help_["scoring"]
+        assert ("est un sac" if fr else "the trick is a bag") in help_["faq"]
+        strategy = help_["strategy"].lower()
+        assert ("partenaire" if fr else "partner") not in strategy, name
+        assert ("équipe" if fr else "team") not in strategy, name
+    assert ("Nord est votre adversaire" if fr else "North is your opponent") in \
+        texts["two-player"]["faq"]
+    for name in ("classic", "blind-nil", "jokers"):
+        assert ("Protégez le Nil de votre partenaire" if fr else "Protect your partner's Nil") \
+            in texts[name]["strategy"]
+    shown = "une fois les annonces faites" if fr else "shown once the bids are made"
+    for name in ("blind-nil", "short"):
+        assert shown in texts[name]["howto"]
+        assert ("Une fois les annonces faites" if fr else "Once the bids are made") in \
+            texts[name]["faq"]
+    assert shown not in texts["classic"]["howto"]
+    assert "Double Nil" in texts["two-player"]["faq"]
+    jokers = "le grand et le petit joker" if fr else "Big and Little Joker"
+    assert jokers in texts["jokers"]["strategy"]
+    assert texts["classic"]["tips"] == 9
+    for name, help_ in texts.items():
+        for text in help_.values():
+            if isinstance(text, str):
+                assert "undefined" not in text and "NaN" not in text and "${" not in text, name
+
+
+def test_last_trick_and_announcements_say_you_win_the_trick(new_table: Any) -> None:
+    table = new_table().open("/?deal=2022")
+    page = table.page
+    table.bid("3")
+    # South wins a trick early in this deal (the computer players play it the same way).
+    while not (table.view()["trick_winners"][-1:] == ["S"] and not table.view()["trick"]):
+        assert table.dialog() is None, "the hand ended before South won a trick"
+        table.play_one()
+    assert "You win the trick" in page.inner_text("#live")
+    assert "You win!" not in page.inner_text("#live")
+    page.click("#btn-last")
+    page.wait_for_selector("#dialog[open][data-dialog='last-trick']")
+    text = page.inner_text("#dialog")
+    assert "You win the trick" in text and "You wins" not in text
+
+
+def test_options_list_presets_and_choices_in_the_page_language(new_table: Any) -> None:
+    for lang, two, cut in (("en", "Two players — two players, draw-and-discard deal",
+                            "Cutthroat — four players, each for themselves"),
+                           ("fr", "À deux — deux joueurs, donne par pioche et défausse",
+                            "Chacun pour soi — quatre joueurs, chacun pour soi")):
+        table = new_table({"lang": lang}).open("/?deal=2023")
+        page = table.page
+        page.click("#btn-options")
+        page.wait_for_selector("#dialog[open] select[name='preset'] option[value='cutthroat']",
+                               state="attached")
+        labels = page.eval_on_selector_all("#dialog select[name='preset'] option",
+                                           "els => els.map(e => e.textContent)")
+        assert len(labels) == 7
+        assert not any("seed" in label for label in labels)
+        assert any(label.startswith(two) for label in labels)
+        assert any(label.startswith(cut) for label in labels)
+        page.click("#dialog details summary")
+        choices = page.evaluate(
+            "() => ['deck', 'nil_tricks'].map(n => [...document.querySelectorAll("
+            "`#dialog select[name='s:${n}'] option`)].map(o => o.textContent))")
+        assert choices == ([["standard", "jokers"], ["count", "bags"]] if lang == "en"
+                           else [["standard", "avec jokers"], ["comptent", "sacs"]])
+        page.keyboard.press("Escape")
+
+
+def test_french_two_player_game_names_its_preset_in_french(new_table: Any) -> None:
+    table = new_table({"lang": "fr", "rules": {"preset": "two-player"}}).open("/?deal=2024")
+    assert table.page.inner_text("#deal-label").startswith("À deux · ")
+    assert table.page.evaluate(
+        "async () => (await import('/static/i18n.js')).rankLabel('Q')") == "D"

@@ -74,7 +74,7 @@ def test_deal_shows_a_numbered_deal() -> None:
     done = spades("deal", "4127")
     assert done.returncode == 0
     assert "Deal 4127, hand 1 (classic); dealer East" in done.stdout
-    assert "South  Q♠ J♠ 8♠ 2♠  Q♥ 6♥ 5♥ 4♥  8♦ 5♦ 2♦  J♣ 6♣" in done.stdout
+    assert "South  Q♠ J♠ 8♠ 2♠  Q♥ 6♥ 5♥ 4♥  J♣ 6♣  8♦ 5♦ 2♦" in done.stdout
 
 
 def test_deal_json_matches_the_golden_deal() -> None:

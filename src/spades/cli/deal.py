@@ -6,11 +6,23 @@ import argparse
 import json
 from typing import Any
 
-from spades.cards import SEAT_NAMES, SUIT_MASK, card_symbol, cards_of
+from spades.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SEAT_NAMES,
+    SPADES,
+    SUIT_MASK,
+    card_symbol,
+    cards_of,
+)
 from spades.dealing import NumberedDeal
 from spades.deals import daily_deal_number, today_deal_number
 from spades.errors import SpadesError
 from spades.rules import PRESETS, rules_from
+
+SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
+"""Suits as ``spades play`` and the browser show a hand: trumps first, red and black alternate."""
 
 EPILOG = """\
 examples:
@@ -84,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         for s in seats:
             mask = deal.cards[s]
             suits = []
-            for suit in (3, 2, 1, 0):
+            for suit in SUIT_ORDER:
                 cards = sorted(cards_of(mask & SUIT_MASK[suit]), reverse=True)
                 suits.append(" ".join(card_symbol(c) for c in cards) or "-")
             print(f"  {SEAT_NAMES[s]:<6} " + "  ".join(suits))

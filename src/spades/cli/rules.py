@@ -20,6 +20,19 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "classic": "partnerships to 500; a Nil bidder's tricks count for the partner; "
+               "no Blind Nil; computer players never bid Nil",
+    "no-help-nil": "a Nil bidder's tricks are bags and never help the partner",
+    "jokers": "Big and Little Joker are the two highest spades (2♣ and 2♦ out); game to 1000",
+    "blind-nil": "Blind Nil (±200) declared before looking at the cards",
+    "short": "game to 100, Blind Nil allowed",
+    "two-player": "two players, draw-and-discard deal, Double Nil with a 3-card exchange",
+    "cutthroat": "four players, each for themselves: own bid, own score, own bags",
+}
+"""What each preset plays, for people (the README's table says the same)."""
+
+
 def _fmt(value: object) -> str:
     if value is None:
         return "off"
@@ -38,24 +51,38 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         presets = {args.preset: PRESETS[args.preset]}
+    # The settings table shows the one preset asked for, else the classic defaults.
+    shown_name = args.preset or "classic"
+    shown = PRESETS[shown_name]
+    base = PRESETS["classic"]
     if args.json:
+        settings: list[dict[str, object]] = []
+        for s in SETTINGS:
+            entry: dict[str, object] = {"name": s.name, "meaning": s.meaning, "rule": s.rule,
+                                        "default": getattr(base, s.name)}
+            if args.preset:
+                entry["value"] = getattr(shown, s.name)
+            settings.append(entry)
         print(json.dumps({
-            "presets": {n: {**r.settings(), "source": PRESET_SOURCES[n]}
+            "presets": {n: {**r.settings(), "source": PRESET_SOURCES[n],
+                            "description": PRESET_DESCRIPTIONS.get(n, "")}
                         for n, r in presets.items()},
-            "settings": [{"name": s.name, "meaning": s.meaning, "rule": s.rule,
-                          "default": getattr(PRESETS["classic"], s.name)} for s in SETTINGS],
+            "settings": settings,
         }, indent=2))
         return 0
     print("Presets:")
     for name, rules in presets.items():
-        print(f"  {name:<12} {PRESET_SOURCES[name]}")
-        base = PRESETS["classic"]
+        print(f"  {name:<12} {PRESET_DESCRIPTIONS.get(name, PRESET_SOURCES[name])}")
         changed = {k: v for k, v in rules.settings().items() if getattr(base, k) != v}
         if changed:
             print("               " + ", ".join(f"{k}={_fmt(v)}" for k, v in changed.items()))
     print()
-    print("Settings (default = classic):")
+    if args.preset:
+        print(f"Settings of {shown_name} (* differs from classic):")
+    else:
+        print("Settings (default = classic):")
     for s in SETTINGS:
-        default = _fmt(getattr(PRESETS["classic"], s.name))
-        print(f"  {s.name:<18} {default:<9} {s.meaning} [{s.rule}]")
+        value = getattr(shown, s.name)
+        mark = "*" if args.preset and value != getattr(base, s.name) else " "
+        print(f" {mark}{s.name:<18} {_fmt(value):<9} {s.meaning} [{s.rule}]")
     return 0

@@ -2,7 +2,10 @@
 // server's events back one at a time, and wires the toolbar, dialogs and keyboard.
 
 import { api, sendAction, ApiError } from "./api.js";
-import { t, reason, hintReason, cardWords, pickLanguage, setLanguage, translatePage, language } from "./i18n.js";
+import {
+  t, reason, hintReason, cardWords, pickLanguage, setLanguage, translatePage, language, trickWon, gameResult,
+  presetName,
+} from "./i18n.js";
 import { beep, setSound } from "./sound.js";
 import { cardFace } from "./cards.js";
 import {
@@ -84,8 +87,9 @@ function render() {
   const v = ui.view;
   if (!v) return;
   const d = ui.disp || displayFrom(v);
-  const preset = typeof v.rules === "string" ? v.rules : `${v.rules.preset}*`;
-  $("#deal-label").textContent = `${preset === "classic" ? "" : `${preset} · `}${v.daily ? `${t("daily")} · ` : ""}${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
+  const preset = typeof v.rules === "string" ? v.rules : v.rules.preset;
+  const changed = typeof v.rules === "string" ? "" : "*";
+  $("#deal-label").textContent = `${preset === "classic" && !changed ? "" : `${presetName(preset)}${changed} · `}${v.daily ? `${t("daily")} · ` : ""}${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
   document.body.dataset.phase = v.phase;
   document.body.dataset.busy = ui.busy ? "1" : "0";
   document.body.dataset.toAct = v.to_act || "";
@@ -116,7 +120,7 @@ function renderControls(v) {
   box.dataset.phase = v.phase;
   const mine = v.to_act === "S" && !ui.busy;
   if (v.phase === "over") {
-    prompt.textContent = `${t("gameOver")} — ${v.winner ? t("winnerIs", { side: sideName(v, v.winner) }) : ""}`;
+    prompt.textContent = `${t("gameOver")} — ${gameResult(v.winner)}`;
     box.append(button(t("newGame"), { "data-action": "new" }, () => newGame({})),
       button(t("replay"), { "data-action": "replay" }, replay));
     return;
@@ -232,7 +236,7 @@ async function playEvents(events, before, after) {
       if (ev.trick_winner) {
         await delay(550);
         d.tricks[ev.trick_winner] = (d.tricks[ev.trick_winner] || 0) + 1;
-        announce(ev.trick_winner === "S" ? t("youWin") : t("winsTrick", { seat: seatName(ev.trick_winner) }));
+        announce(trickWon(ev.trick_winner));
         beep("trick");
         if (!reducedMotion() && SPEED[ui.opts.speed] > 0) { d.collect = ev.trick_winner; render(); await delay(320); }
         d.collect = null;

@@ -1,7 +1,7 @@
 // The dialogs over the table: scoresheets, last trick, stats, help and options. They
 // open on top of the game, so reading them never loses the game in progress.
 
-import { t, language } from "./i18n.js";
+import { t, language, trickWon, gameResult, presetName, presetAbout } from "./i18n.js";
 import { cardFace } from "./cards.js";
 import { sidesOf, sideName, marker, seatName, bidText, lastTrickOf } from "./table.js";
 import { helpSections } from "./help.js";
@@ -88,8 +88,7 @@ export function showGameSheet(view) {
 
 export function showGameOver(view, recordUrl) {
   const win = view.winner;
-  const mine = win && (win === "S" || win === "NS");
-  const html = `<p class="big">${mine ? t("youWin") : t("youLose")} ${win ? t("winnerIs", { side: sideName(view, win) }) : ""}</p>` +
+  const html = `<p class="big">${gameResult(win)}</p>` +
     gameSheetHtml(view) +
     `<form method="dialog" class="dialog-actions"><a class="button" href="${recordUrl}" download="spades-${view.deal}.json">${t("record")}</a>` +
     `<button value="replay">${t("replay")}</button><button value="new" autofocus>${t("newGame")}</button></form>`;
@@ -111,7 +110,7 @@ export function showLastTrick(view) {
     fig.append(cap);
     box.append(fig);
   }
-  if (last.winner) box.append(el(`<p>${t("winsTrick", { seat: seatName(last.winner) })}</p>`));
+  if (last.winner) box.append(el(`<p>${trickWon(last.winner)}</p>`));
   return openDialog("last-trick", t("lastTrick"), box);
 }
 
@@ -160,11 +159,11 @@ const CHOICES = { deck: ["standard", "jokers"], nil_tricks: ["count", "bags"] };
 
 // House-rule settings in French; English uses the server's own description.
 const SETTINGS_FR = {
-  deck: ["Jeu de cartes", "'standard' 52 cartes, ou 'jokers' (2♣ 2♦ retirés, deux jokers ajoutés)"],
+  deck: ["Jeu de cartes", "« standard » 52 cartes, ou « avec jokers » (2♣ 2♦ retirés, deux jokers ajoutés)"],
   target: ["Score à atteindre", "score qui termine la partie après une manche"],
   floor: ["Plancher", "un camp à ce score ou moins perd aussitôt (vide : aucun)"],
   nil_value: ["Valeur du Nil", "points gagnés ou perdus par un Nil"],
-  nil_tricks: ["Plis du Nil", "'count' : ils aident le partenaire et deviennent des sacs ; 'bags' : chacun n'est qu'un sac"],
+  nil_tricks: ["Plis du Nil", "« comptent » : ils aident le partenaire et deviennent des sacs ; « sacs » : chacun n'est qu'un sac"],
   blind_nil: ["Nil aveugle", "le Nil aveugle (à deux : Double Nil) peut être annoncé"],
   blind_nil_value: ["Valeur du Nil aveugle", "points gagnés ou perdus par un Nil aveugle"],
   blind_nil_deficit: ["Retard exigé", "Nil aveugle permis seulement à un camp mené d'au moins ce nombre de points (0 : toujours)"],
@@ -185,7 +184,7 @@ function select(name, values, current, label = (v) => v) {
 
 function settingInput(name, value) {
   if (typeof value === "boolean") return `<input type="checkbox" name="s:${name}"${value ? " checked" : ""}>`;
-  if (CHOICES[name]) return select(`s:${name}`, CHOICES[name], value);
+  if (CHOICES[name]) return select(`s:${name}`, CHOICES[name], value, (v) => t(`choice_${name}_${v}`));
   return `<input type="number" name="s:${name}" value="${value ?? ""}" ${name === "floor" ? 'placeholder="—"' : ""} step="1">`;
 }
 
@@ -213,7 +212,7 @@ export async function showOptions(opts, rulesInfo) {
     `<label><span>${t("speed")}</span>${select("speed", SPEEDS, opts.speed, (v) => t(v))}</label>` +
     `<label><span>${t("language")}</span>${select("lang", ["auto", "en", "fr"], opts.lang || "auto", (v) => (v === "auto" ? t("auto") : v === "en" ? "English" : "Français"))}</label>` +
     `</fieldset><fieldset><legend>${t("nextRules")}</legend><p class="note">${t("applyNext")}</p>` +
-    `<label><span>${t("preset")}</span>${select("preset", Object.keys(presets), preset, (v) => `${v}${presets[v].source ? ` — ${presets[v].source}` : ""}`)}</label>` +
+    `<label><span>${t("preset")}</span>${select("preset", Object.keys(presets), preset, (v) => `${presetName(v)}${presetAbout(v) ? ` — ${presetAbout(v)}` : ""}`)}</label>` +
     `<label><span>${t("level")}</span>${select("level", levels, opts.level || (levels.includes("basic") ? "basic" : levels[0]), (v) => t(`level_${v}`))}</label>` +
     `<label><span>${t("botsNil")}</span><input type="checkbox" name="botsNil"${(opts.botsNil ?? presets[preset].bots_bid_nil) ? " checked" : ""}></label>` +
     `<details><summary>${t("houseRules")}</summary><div class="settings">${settingRows(preset, rules)}</div></details>` +

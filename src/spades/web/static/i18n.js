@@ -20,11 +20,12 @@ const STRINGS = {
     bidsLine: "{seat} bids {bid}", blindLine: "{seat} bids Blind Nil", looks: "{seat} looks at the cards",
     plays: "{seat} plays {card}", winsTrick: "{seat} wins the trick",
     youBid: "You bid {bid}", youBlind: "You bid Blind Nil", youLook: "You look at your cards",
-    youPlay: "You play {card}", youWin: "You win the trick", youExchange: "You exchange {n} cards",
+    youPlay: "You play {card}", youWinTrick: "You win the trick", youExchange: "You exchange {n} cards",
     draws: "{seat} draws", exchanges: "{seat} exchanges {n} cards",
     youKeep: "You keep {card}", youDiscard: "You discard {card}",
     handOver: "Hand {n} is over", scoreLine: "{side}: {score} points, {bags} bags",
     gameOver: "Game over", youWin: "You win!", youLose: "You lose.", winnerIs: "{side} wins.",
+    pairWins: "{a} and {b} win.",
     contract: "Contract", made: "made", set: "set", points: "Points", nilPts: "Nil",
     penalty: "Bag penalty", total: "Total", bagCount: "Bag count", taken: "Taken",
     game: "Whole game", noHands: "No hand has been finished yet.", noTrick: "No trick yet.",
@@ -37,10 +38,23 @@ const STRINGS = {
     green: "Green", blue: "Blue", red: "Red", grey: "Grey", purple: "Purple",
     nextRules: "Rules of the next game", preset: "Preset", level: "Computer players",
     botsNil: "Computer players may bid Nil", apply: "Save", saved: "Options saved.",
+    preset_classic: "Classic", preset_no_help_nil: "No-help Nil", preset_jokers: "Jokers",
+    preset_blind_nil: "Blind Nil", preset_short: "Short game", preset_two_player: "Two players",
+    preset_cutthroat: "Cutthroat",
+    about_classic: "partnerships, game to 500; a Nil bidder's tricks count for the partner; no Blind Nil",
+    about_no_help_nil: "partnerships, game to 500; a Nil bidder's tricks are bags and never help the partner",
+    about_jokers: "Big and Little Joker are the two highest spades (2♣ and 2♦ out); game to 1000",
+    about_blind_nil: "partnerships, game to 500; Blind Nil (±200) declared before looking at the cards",
+    about_short: "a short game to 100, Blind Nil allowed",
+    about_two_player: "two players, draw-and-discard deal, Double Nil with a card exchange",
+    about_cutthroat: "four players, each for themselves: own bid, own score, own bags",
     applyNext: "These rules apply to the next game.", record: "Download record",
     howTo: "How to play", scoring: "Scoring", faq: "FAQ", strategy: "Strategy",
     cannot: "You cannot play that card: {reason}", selected: "selected",
     shared: "Link copied: {url}", error: "Error: {msg}", offline: "The server cannot be reached.",
+    gameTools: "Game", scoresLabel: "Scores", trickLabel: "Trick", handLabel: "Your hand",
+    choice_deck_standard: "standard", choice_deck_jokers: "jokers",
+    choice_nil_tricks_count: "count", choice_nil_tricks_bags: "bags",
     level_random: "Random", level_basic: "Basic", level_strong: "Strong",
     team: "Team", cardsLeft: "{n} cards", toPlay: "to play", toBid: "to bid", toDraw: "to draw", toExchange: "to exchange",
     houseRules: "House rules", broken: "♠ broken", notBroken: "♠ not broken yet",
@@ -67,11 +81,12 @@ const STRINGS = {
     bidsLine: "{seat} annonce {bid}", blindLine: "{seat} annonce Nil aveugle", looks: "{seat} regarde ses cartes",
     plays: "{seat} joue {card}", winsTrick: "{seat} remporte le pli",
     youBid: "Vous annoncez {bid}", youBlind: "Vous annoncez Nil aveugle", youLook: "Vous regardez vos cartes",
-    youPlay: "Vous jouez {card}", youWin: "Vous remportez le pli", youExchange: "Vous échangez {n} cartes",
+    youPlay: "Vous jouez {card}", youWinTrick: "Vous remportez le pli", youExchange: "Vous échangez {n} cartes",
     draws: "{seat} pioche", exchanges: "{seat} échange {n} cartes",
     youKeep: "Vous gardez {card}", youDiscard: "Vous défaussez {card}",
     handOver: "La manche {n} est terminée", scoreLine: "{side} : {score} points, {bags} sacs",
     gameOver: "Partie terminée", youWin: "Vous avez gagné !", youLose: "Vous avez perdu.", winnerIs: "{side} gagne.",
+    pairWins: "{a} et {b} gagnent.",
     contract: "Contrat", made: "réussi", set: "chuté", points: "Points", nilPts: "Nil",
     penalty: "Pénalité des sacs", total: "Total", bagCount: "Sacs cumulés", taken: "Faits",
     game: "Toute la partie", noHands: "Aucune manche n'est encore terminée.", noTrick: "Aucun pli pour l'instant.",
@@ -84,10 +99,23 @@ const STRINGS = {
     green: "Vert", blue: "Bleu", red: "Rouge", grey: "Gris", purple: "Violet",
     nextRules: "Règles de la prochaine partie", preset: "Variante", level: "Joueurs virtuels",
     botsNil: "Les joueurs virtuels peuvent annoncer Nil", apply: "Enregistrer", saved: "Options enregistrées.",
+    preset_classic: "Classique", preset_no_help_nil: "Nil sans aide", preset_jokers: "Jokers",
+    preset_blind_nil: "Nil aveugle", preset_short: "Partie courte", preset_two_player: "À deux",
+    preset_cutthroat: "Chacun pour soi",
+    about_classic: "par équipes, partie en 500 ; les plis d'un joueur à Nil comptent pour son partenaire ; pas de Nil aveugle",
+    about_no_help_nil: "par équipes, partie en 500 ; les plis d'un joueur à Nil sont des sacs et n'aident jamais son partenaire",
+    about_jokers: "le grand et le petit joker sont les deux plus forts piques (2♣ et 2♦ retirés) ; partie en 1000",
+    about_blind_nil: "par équipes, partie en 500 ; Nil aveugle (±200) annoncé avant de regarder ses cartes",
+    about_short: "une partie courte en 100, Nil aveugle permis",
+    about_two_player: "deux joueurs, donne par pioche et défausse, Double Nil avec échange de cartes",
+    about_cutthroat: "quatre joueurs, chacun pour soi : sa propre annonce, son score et ses sacs",
     applyNext: "Ces règles s'appliquent à la prochaine partie.", record: "Télécharger la partie",
     howTo: "Comment jouer", scoring: "Décompte", faq: "Questions", strategy: "Stratégie",
     cannot: "Vous ne pouvez pas jouer cette carte : {reason}", selected: "choisie",
     shared: "Lien copié : {url}", error: "Erreur : {msg}", offline: "Le serveur est injoignable.",
+    gameTools: "Partie", scoresLabel: "Scores", trickLabel: "Pli en cours", handLabel: "Votre main",
+    choice_deck_standard: "standard", choice_deck_jokers: "avec jokers",
+    choice_nil_tricks_count: "comptent", choice_nil_tricks_bags: "sacs",
     level_random: "Au hasard", level_basic: "Débutant", level_strong: "Fort",
     team: "Équipe", cardsLeft: "{n} cartes", toPlay: "joue", toBid: "annonce", toDraw: "pioche", toExchange: "échange",
     houseRules: "Règles maison", broken: "♠ ouverts", notBroken: "♠ pas encore ouverts",
@@ -237,11 +265,50 @@ export function cardWords(name) {
 }
 
 export function suitWord(letter) { return SUIT_LETTER_WORDS[lang][letter]; }
+
+// The rank printed in a card's corner: French cards read V (valet), D (dame), R (roi).
+const RANK_INDEX = {
+  en: { T: "10", J: "J", Q: "Q", K: "K", A: "A" },
+  fr: { T: "10", J: "V", Q: "D", K: "R", A: "A" },
+};
+
+/** A card's corner index in the current language: rankLabel("Q") is "Q", or "D" in French. */
+export function rankLabel(rank) { return RANK_INDEX[lang][rank] || rank; }
+
+/** "You win the trick" for South, "West wins the trick" for another seat. */
+export function trickWon(seat) {
+  return seat === "S" ? t("youWinTrick") : t("winsTrick", { seat: t(seat) });
+}
+
+/** The end of a game in a sentence: "You win!", or "You lose. East and West win." */
+export function gameResult(winner) {
+  if (!winner) return "";
+  if (winner === "S" || winner === "NS") return t("youWin");
+  const who = winner.length === 2 ? t("pairWins", { a: t(winner[0]), b: t(winner[1]) })
+    : t("winnerIs", { side: t(winner) });
+  return `${t("youLose")} ${who}`;
+}
+
+const presetKey = (name) => String(name).replaceAll("-", "_");
+
+/** A preset's name for players ("Two players" / "À deux"); an unknown one keeps its id. */
+export function presetName(name) {
+  const key = `preset_${presetKey(name)}`;
+  return key in STRINGS[lang] ? STRINGS[lang][key] : String(name);
+}
+
+/** What a preset plays, in a phrase, in the current language ("" for an unknown one). */
+export function presetAbout(name) {
+  const key = `about_${presetKey(name)}`;
+  return key in STRINGS[lang] ? STRINGS[lang][key] : "";
+}
 export { SUIT_OF_NAME };
 
-/** Apply translations to every element marked `data-i18n` (text) or `data-i18n-title`. */
+/** Apply translations to every element marked `data-i18n` (text), `data-i18n-title`
+ * (tooltip and accessible name) or `data-i18n-label` (accessible name only). */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute("aria-label", t(el.dataset.i18nTitle));

@@ -108,6 +108,7 @@ export function renderSeats(view, disp) {
     if (seat !== "S") {
       const mini = document.createElement("div");
       mini.className = "mini-hand";
+      mini.setAttribute("role", "img");
       mini.setAttribute("aria-label", t("cardsLeft", { n: disp.sizes[seat] || 0 }));
       for (let i = 0; i < Math.min(disp.sizes[seat] || 0, 13); i++) mini.append(cardBack());
       el.append(mini);
