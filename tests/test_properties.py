@@ -168,7 +168,11 @@ def test_random_games_keep_every_invariant(
     if game.over:
         assert game.legal_actions() == [] and game.to_act is None
         assert game_result(rules, game.scores) == (True, game.winner)
-        assert game.winner in rules.sides
+        if game.winner is None:  # drawn: every side at the floor, the best tied (R21)
+            assert rules.floor is not None
+            assert all(v <= rules.floor for v in game.scores.values())
+        else:
+            assert game.winner in rules.sides
     elif game.results:
         # a finished hand that did not end the game left no winner behind
         prior = {s: v.score for s, v in game.results[-1].sides.items()}
