@@ -24,7 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from spades.actions import Action, Bid, BlindChoice, DrawChoice, Exchange, Play, parse_bid
-from spades.cards import Card, Mask, Seat, card_name, cards_of, format_cards, parse_card
+from spades.cards import (
+    SEAT_NAMES,
+    Card,
+    Mask,
+    Seat,
+    card_name,
+    cards_of,
+    format_cards,
+    parse_card,
+)
 from spades.dealing import HandDeal, NumberedDeal
 from spades.errors import IllegalActionError, NotationError, RecordError, SpadesError
 from spades.game import HAND_SIZE, Game, HandResult, Phase
@@ -316,7 +325,29 @@ def _apply(game: Game, hand: int, number: int, action: Action) -> None:
     try:
         game.apply(seat, action)
     except IllegalActionError as exc:
-        raise RecordError(str(exc), hand, number, _describe(seat, action)) from None
+        raise RecordError(_reason_of(game, seat, action, exc), hand, number,
+                          _describe(seat, action)) from None
+
+
+def _reason_of(game: Game, seat: Seat, action: Action, error: IllegalActionError) -> str:
+    """The engine's reason told about ``seat`` rather than to it.
+
+    The engine speaks to the player at the table ("you must follow clubs"); a record's
+    reader is nobody at the table, so the reason names the seat, and a card played from
+    another seat's hand says whose it is.
+    """
+    name = SEAT_NAMES[seat]
+    reason = str(error)
+    if reason.startswith("you do not "):
+        reason = f"{name} does not {reason.removeprefix('you do not ')}"
+    elif reason.startswith("you "):
+        reason = f"{name} {reason.removeprefix('you ')}"
+    if error.code == "not_in_hand" and isinstance(action, Play):
+        holder = next((s for s in game.seats if s != seat and game.hand_of(s) >> action.card & 1),
+                      None)
+        if holder is not None:
+            reason += f": {SEAT_NAMES[holder]} holds it"
+    return reason
 
 
 def _replay_blind_answers(game: Game, spec: _HandSpec, last: bool) -> bool:
