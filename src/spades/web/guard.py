@@ -14,6 +14,8 @@ read; the body itself is counted again as it is read (:mod:`spades.web.body`).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -94,9 +96,39 @@ class RequestGuard:
         try:
             check_request(scope)
         except ApiError as refused:
+            length = _length_or_none(scope)
+            if refused.status == 413 and length is not None and length <= DRAIN_BYTES:
+                await _drain(receive)
             await send_error(send, refused)
             return
         await self.app(scope, receive, send)
+
+
+DRAIN_BYTES = 256 * 1024
+"""A refused body up to this size is read and dropped before the answer: closing a
+socket with unread data resets it, and the client would never see why it was refused.
+Anything larger is refused at once, unread."""
+
+
+def _length_or_none(scope: Scope) -> int | None:
+    try:
+        return declared_length(scope)
+    except ApiError:
+        return None
+
+
+async def _drain(receive: Receive) -> None:
+    """Read and drop the request body, for as long as a body may take to arrive."""
+    from spades.web import body
+
+    async def drop() -> None:
+        while True:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(drop(), body.BODY_TIMEOUT)
 
 
 async def send_error(send: Send, error: ApiError, headers: list[Any] | None = None) -> None:
