@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from spades.cards import Card, card_name, parse_card, parse_cards
+from spades.cards import Card, card_name, check_notation, parse_card, parse_cards
 from spades.errors import NotationError
 
 
@@ -95,19 +95,25 @@ def parse_bid(value: object) -> Bid | BlindChoice:
     if isinstance(value, int):
         return Bid(value)
     if isinstance(value, str):
+        check_notation(value)
         t = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
         if t in ("nil", "n", "zero"):
             return Bid(0)
         if t in ("blind nil", "blind", "double nil"):
             return BlindChoice(True)
-        if t.isdigit():
+        if _is_number(t):
             return Bid(int(t))
     raise NotationError(f"not a bid: {value!r} (a number, 'nil' or 'blind nil')")
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only: ``isdigit()`` also says yes to "²", "①", "٣" and "𝟑"."""
+    return bool(text) and all("0" <= c <= "9" for c in text)
+
+
 def parse_action(text: str) -> Action:
     """Read any action from its text form (see the module docstring)."""
-    t = text.strip().lower()
+    t = check_notation(text).strip().lower()
     words = t.split()
     if not words:
         raise NotationError("empty action")
@@ -120,6 +126,6 @@ def parse_action(text: str) -> Action:
         return DrawChoice(False)
     if head == "exchange":
         return Exchange(tuple(parse_cards(" ".join(words[1:]))))
-    if t in ("nil", "blind", "blind nil", "double nil", "zero") or t.isdigit():
+    if t in ("nil", "blind", "blind nil", "double nil", "zero") or _is_number(t):
         return parse_bid(t)
     return Play(parse_card(t))

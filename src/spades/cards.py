@@ -139,12 +139,35 @@ _RANK_BY_TEXT: Final = {
 }
 
 
+MAX_NOTATION = 200
+"""The longest text read as notation: a whole exchange fits many times over."""
+
+_NOTATION_SYMBOLS: Final = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def check_notation(text: str) -> str:
+    """``text`` if it may be read as notation, else :class:`NotationError`.
+
+    Notation is printable ASCII and its spacing (plus the suit symbols of R3), and short. Python's
+    ``isdigit()``, ``upper()`` and ``split()`` know all of Unicode: "²", "①" or "٣" are
+    digits to them and "\u2003" a space, so text is checked here before any of them runs.
+    """
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"notation is at most {MAX_NOTATION} characters",
+                            limit=MAX_NOTATION)
+    for char in text:
+        if not (" " <= char <= "~" or char in _NOTATION_SYMBOLS or char in "\t\r\n"):
+            raise NotationError(f"not notation: {char!r} (letters, digits and suit symbols)",
+                                char=ascii(char))
+    return text
+
+
 def parse_card(text: str) -> Card:
     """Read one card in R3 notation, case-insensitive: ``AS``, ``10h``, ``q♥``, ``bj``.
 
     Raises :class:`NotationError` with the offending text otherwise.
     """
-    t = text.strip().upper()
+    t = check_notation(text).strip().upper()
     if t in ("BJ", "LJ"):
         return BIG_JOKER if t == "BJ" else LITTLE_JOKER
     if len(t) >= 2:
@@ -157,7 +180,7 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces or commas."""
-    return [parse_card(part) for part in text.replace(",", " ").split()]
+    return [parse_card(part) for part in check_notation(text).replace(",", " ").split()]
 
 
 def format_cards(mask: Mask) -> str:

@@ -24,7 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from spades.actions import Action, Bid, BlindChoice, DrawChoice, Exchange, Play, parse_bid
-from spades.cards import Card, Mask, Seat, card_name, cards_of, format_cards, parse_card
+from spades.cards import (
+    SEAT_NAMES,
+    Card,
+    Mask,
+    Seat,
+    card_name,
+    cards_of,
+    format_cards,
+    parse_card,
+)
 from spades.dealing import HandDeal, NumberedDeal
 from spades.errors import IllegalActionError, NotationError, RecordError, SpadesError
 from spades.game import HAND_SIZE, Game, HandResult, Phase
@@ -91,6 +100,11 @@ def _hand_in_progress(game: Game, viewer: Seat | None) -> dict[str, Any]:
                     played |= 1 << c
             hand["cards"] = {viewer: format_cards(view.hand | played)}
     hand["blind"] = list(h.blind)
+    looked = [s for s in h.blind_queue[:h.blind_asked] if s not in h.blind]
+    if looked:
+        # Who answered "look" leaves no other trace until the next action: without this
+        # list a record stopped just after those answers would replay to before them.
+        hand["looked"] = looked
     hand["bids"] = [bid_json(s, b, tuple(h.blind)) for s, b in h.bids]
     hand["play"] = _play_text(h.plays)
     return hand
@@ -164,6 +178,8 @@ class _HandSpec:
     draw: str
     exchange: dict[Seat, tuple[list[Card], list[Card]]]
     blind: list[Seat]
+    looked: list[Seat] | None
+    """Seats that answered "look", listed only in a hand in progress (None: not listed)."""
     bids: list[Bid | BlindChoice]
     play: list[Card]
 
@@ -172,8 +188,8 @@ def _parse_hand(raw: object, k: int, rules: Rules) -> _HandSpec:
     n = k + 1
     if not isinstance(raw, dict):
         raise RecordError("a hand is a JSON object", n)
-    unknown = set(raw) - {"dealer", "cards", "blind", "bids", "play", "stock", "draw",
-                          "exchange"}
+    unknown = set(raw) - {"dealer", "cards", "blind", "looked", "bids", "play", "stock",
+                          "draw", "exchange"}
     if unknown:
         raise RecordError(f"unknown field {sorted(unknown)[0]!r}", n)
     dealer = raw.get("dealer")
@@ -225,6 +241,13 @@ def _parse_hand(raw: object, k: int, rules: Rules) -> _HandSpec:
     blind = raw.get("blind", [])
     if not isinstance(blind, list) or any(s not in rules.seats for s in blind):
         raise RecordError("blind must list seats", n)
+    looked: list[Seat] | None = None
+    if "looked" in raw:
+        looked = raw["looked"]
+        if not isinstance(looked, list) or any(s not in rules.seats for s in looked):
+            raise RecordError("looked must list seats", n)
+        if set(looked) & set(blind):
+            raise RecordError("a seat cannot both declare Blind Nil and look", n)
     raw_bids = raw.get("bids", [])
     if not isinstance(raw_bids, list):
         raise RecordError("bids must be a list", n)
@@ -235,7 +258,7 @@ def _parse_hand(raw: object, k: int, rules: Rules) -> _HandSpec:
         except NotationError as exc:
             raise RecordError(str(exc), n, i + 1) from None
     play = _cards_field(raw.get("play", ""), n, "play")
-    return _HandSpec(dealer, cards, stock, draw, exchange, list(blind), bids, play)
+    return _HandSpec(dealer, cards, stock, draw, exchange, list(blind), looked, bids, play)
 
 
 class _RecordDeals:
@@ -302,7 +325,55 @@ def _apply(game: Game, hand: int, number: int, action: Action) -> None:
     try:
         game.apply(seat, action)
     except IllegalActionError as exc:
-        raise RecordError(str(exc), hand, number, _describe(seat, action)) from None
+        raise RecordError(_reason_of(game, seat, action, exc), hand, number,
+                          _describe(seat, action)) from None
+
+
+def _reason_of(game: Game, seat: Seat, action: Action, error: IllegalActionError) -> str:
+    """The engine's reason told about ``seat`` rather than to it.
+
+    The engine speaks to the player at the table ("you must follow clubs"); a record's
+    reader is nobody at the table, so the reason names the seat, and a card played from
+    another seat's hand says whose it is.
+    """
+    name = SEAT_NAMES[seat]
+    reason = str(error)
+    if reason.startswith("you do not "):
+        reason = f"{name} does not {reason.removeprefix('you do not ')}"
+    elif reason.startswith("you "):
+        reason = f"{name} {reason.removeprefix('you ')}"
+    if error.code == "not_in_hand" and isinstance(action, Play):
+        holder = next((s for s in game.seats if s != seat and game.hand_of(s) >> action.card & 1),
+                      None)
+        if holder is not None:
+            reason += f": {SEAT_NAMES[holder]} holds it"
+    return reason
+
+
+def _replay_blind_answers(game: Game, spec: _HandSpec, last: bool) -> bool:
+    """Answer the Blind Nil question for each seat asked; True if the record stops there.
+
+    Once anything else happened in a hand, every seat asked has answered, and those not
+    in ``blind`` looked. In a last hand with nothing else yet, ``looked`` says who has
+    answered so far; a record written without it (older writers) stops right after the
+    last Blind Nil declared.
+    """
+    h = game.hand
+    n = h.index + 1
+    open_ended = last and not (spec.draw or spec.bids or spec.play)
+    answered = set(spec.blind) | set(spec.looked or ())
+    while game.phase is Phase.BLIND:
+        seat = game.to_act
+        assert seat is not None
+        unanswered = open_ended and seat not in answered
+        if unanswered and (spec.looked is not None or set(spec.blind) <= set(h.blind)):
+            break
+        game.apply(seat, BlindChoice(seat in spec.blind))
+    asked = set(h.blind_queue[:h.blind_asked])
+    if sorted(h.blind) != sorted(spec.blind) or not answered <= asked | set(h.blind):
+        who = sorted(answered - asked) or spec.blind
+        raise RecordError(f"blind nil is not allowed now for {' '.join(who)}", n)
+    return game.phase is Phase.BLIND
 
 
 def _replay_hand(game: Game, spec: _HandSpec, k: int, last: bool) -> None:
@@ -314,17 +385,8 @@ def _replay_hand(game: Game, spec: _HandSpec, k: int, last: bool) -> None:
         raise RecordError(f"dealer should be {h.dealer}, not {spec.dealer}", n)
     if spec.blind and not game.rules.blind_nil:
         raise RecordError("blind nil is not allowed by these rules", n)
-    # A record does not list who answered "look": in a last hand that stops before any
-    # other action, stop after the last Blind Nil declared.
-    stop_early = last and not (spec.draw or spec.bids or spec.play)
-    while game.phase is Phase.BLIND:
-        if stop_early and all(s in h.blind for s in spec.blind):
-            return
-        seat = game.to_act
-        assert seat is not None
-        game.apply(seat, BlindChoice(seat in spec.blind))
-    if sorted(h.blind) != sorted(spec.blind):
-        raise RecordError(f"blind nil is not allowed now for {' '.join(spec.blind)}", n)
+    if _replay_blind_answers(game, spec, last):
+        return
     number = 0
     for letter in spec.draw:
         number += 1

@@ -59,6 +59,42 @@ SETTINGS: Final = (
 )
 
 
+RANGES: Final[dict[str, tuple[int, int]]] = {
+    "target": (10, 10_000),
+    "floor": (-10_000, -1),
+    "nil_value": (0, 1_000),
+    "blind_nil_value": (0, 1_000),
+    "blind_nil_deficit": (0, 10_000),
+    "exchange": (0, 13),
+    "bag_limit": (0, 100),
+    "bag_penalty": (0, 1_000),
+}
+"""The values a numeric setting may take. Bounded so that every score stays a small
+integer (a Nil worth 10**19 would overflow the database's integers), and so that a game
+can end (a target of 1 or a floor above zero ends it before anyone has played)."""
+
+_TYPES: Final[dict[str, type]] = {
+    "name": str, "players": int, "partnerships": bool, "deck": str, "draw": bool,
+    "first_dealer": str, "target": int, "nil_value": int, "nil_tricks": str,
+    "blind_nil": bool, "blind_nil_value": int, "blind_nil_deficit": int, "exchange": int,
+    "bag_limit": int, "bag_penalty": int, "bots_bid_nil": bool,
+}
+
+
+def _check_types(rules: Rules) -> None:
+    """Each setting of its own type: ``True`` is not a number, ``1.0`` not a count.
+
+    Checked in the object itself, so a record, the command line and the server refuse a
+    wrong type with the same sentence whatever path built the rules.
+    """
+    for name, kind in _TYPES.items():
+        value = getattr(rules, name)
+        if type(value) is not kind:
+            raise RulesError(f"setting {name!r} must be a {kind.__name__}", setting=name)
+    if rules.floor is not None and type(rules.floor) is not int:
+        raise RulesError("setting 'floor' must be an integer or null", setting="floor")
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """All the settings of a table. Build it with :func:`rules_from` or :meth:`replace`."""
@@ -82,6 +118,7 @@ class Rules:
     bots_bid_nil: bool = True
 
     def __post_init__(self) -> None:
+        _check_types(self)
         if self.players not in (2, 4):
             raise RulesError(f"players must be 2 or 4, not {self.players}")
         if self.deck not in ("standard", "jokers"):
@@ -90,14 +127,21 @@ class Rules:
             raise RulesError(f"nil_tricks must be 'count' or 'bags', not {self.nil_tricks!r}")
         if self.draw and self.players != 2:
             raise RulesError("the draw deal is for two players")
+        if self.players == 2 and not self.draw:
+            # Without the draw two players would each hold 26 cards: each would know the
+            # other's whole hand (R22 deals two players by drawing, never directly).
+            raise RulesError("two players deal by the draw: set draw true")
         if self.players == 2 and self.partnerships:
             raise RulesError("two players have no partners: set partnerships false")
         if self.first_dealer not in self.seats:
             raise RulesError(f"first_dealer must be one of {' '.join(self.seats)}")
-        if self.target <= 0:
-            raise RulesError("target must be positive")
-        if self.bag_limit < 0 or self.exchange < 0 or self.blind_nil_deficit < 0:
-            raise RulesError("bag_limit, exchange and blind_nil_deficit cannot be negative")
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if value is not None and not low <= value <= high:
+                raise RulesError(f"{name} must be from {low} to {high}, not {value}",
+                                 setting=name, low=low, high=high)
+        if self.floor is not None and self.floor >= self.target:
+            raise RulesError("floor must be below target")
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -192,11 +236,4 @@ def rules_from(spec: str | Mapping[str, Any] | Rules) -> Rules:
     unknown = sorted(set(data) - known)
     if unknown:
         raise RulesError(f"unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
-    for key, value in data.items():
-        default = getattr(base, key)
-        if key == "floor":
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError("setting 'floor' must be an integer or null")
-        elif type(value) is not type(default):
-            raise RulesError(f"setting {key!r} must be a {type(default).__name__}")
     return base.replace(**data)

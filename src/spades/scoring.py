@@ -122,8 +122,17 @@ def score_hand(
 def game_result(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None]:
     """After a hand (R21): is the game over, and who won?
 
-    The game ends when a side reaches the target or, with a floor, falls to it. The best
-    score among the sides above the floor wins; a tie for the top means another hand.
+    The game ends when a side reaches the target or, with a floor, falls to it: a side at
+    or below the floor loses at once. The best score among the sides above the floor
+    wins; a tie for the top among them means another hand. When every side is at or
+    below the floor the game is over all the same (nobody may play on from the floor):
+    the best score wins, and equal scores there end the game drawn, without a winner.
+
+    >>> from spades.rules import rules_from
+    >>> game_result(rules_from({"floor": -200}), {"NS": -250, "EW": -250})
+    (True, None)
+    >>> game_result(rules_from({"floor": -200}), {"NS": -250, "EW": -210})
+    (True, 'EW')
     """
     reached = any(v >= rules.target for v in scores.values())
     floored = rules.floor is not None and any(v <= rules.floor for v in scores.values())
@@ -134,5 +143,5 @@ def game_result(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | No
     best = max(pool.values())
     leaders = [s for s, v in pool.items() if v == best]
     if len(leaders) > 1:
-        return False, None
+        return (True, None) if not alive else (False, None)
     return True, leaders[0]

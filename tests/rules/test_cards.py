@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from spades.actions import Play, parse_action
+from spades.actions import Bid, Play, parse_action, parse_bid
 from spades.cards import (
     BIG_JOKER,
     LITTLE_JOKER,
@@ -159,3 +159,24 @@ def test_r03_seats_are_n_e_s_w() -> None:
     assert [parse_seat(t) for t in ("n", "E", "south", "West")] == ["N", "E", "S", "W"]
     with pytest.raises(NotationError):
         parse_seat("X")
+
+
+@pytest.mark.parametrize("text", [
+    "²", "①", "٣", "𝟑", "3\u00a0", "1\u2003", "Ａ♠", "A\u0301S", "\ud800", "nil\u200b",
+    "1" * 5000, "exchange " + "2H " * 100,
+])
+def test_r03_notation_is_ascii_and_short(text: str) -> None:
+    """Unicode digits are not bids ("٣" is not 3) and no text is read at any length."""
+    with pytest.raises(NotationError) as refused:
+        parse_action(text)
+    assert refused.value.code == "notation"
+    with pytest.raises(NotationError):
+        parse_bid(text)
+    with pytest.raises(NotationError):
+        parse_card(text)
+
+
+def test_r03_ascii_bids_and_suit_symbols_still_read() -> None:
+    assert parse_action(" 13\n") == Bid(13) and parse_bid("03") == Bid(3)
+    assert parse_action("q♥") == Play(parse_card("QH"))
+    assert parse_action("999") == Bid(999)  # read; the game refuses its range (R7)

@@ -83,6 +83,36 @@ def test_r21_floor_is_reached_at_the_floor_itself() -> None:
     assert game_result(rules, {"NS": -199, "EW": 10}) == (False, None)
 
 
+def test_r21_both_sides_at_the_floor_end_the_game_drawn(table: Any) -> None:
+    # Every side at or below the floor: nobody plays on; equal scores end it drawn.
+    game = table.game({"floor": -200}, table.SUIT_DEAL)
+    table.bid_seats(game, {"S": 13, "N": 13, "E": 13, "W": 13})
+    table.play_hand_out(game)
+    assert game.scores == {"NS": -260, "EW": -260}
+    assert game.over and game.phase is Phase.OVER and game.winner is None
+    assert game.to_act is None
+
+
+def test_r21_both_sides_below_the_floor_the_higher_wins(table: Any) -> None:
+    game = table.game({"floor": -100}, table.SUIT_DEAL)
+    table.bid_seats(game, {"S": 13, "N": 13, "E": 13, "W": 1})
+    table.play_hand_out(game)
+    assert game.scores == {"NS": -260, "EW": -140}
+    assert game.over and game.winner == "EW"
+
+
+def test_r21_floor_rule_as_a_pure_function() -> None:
+    rules = rules_from({"floor": -200})
+    assert game_result(rules, {"NS": -250, "EW": -250}) == (True, None)
+    assert game_result(rules, {"NS": -200, "EW": -200}) == (True, None)
+    assert game_result(rules, {"NS": -250, "EW": -201}) == (True, "EW")
+    cut = rules_from({"preset": "cutthroat", "floor": -200})
+    # one seat floored: it loses; a tie among the others at the top plays on
+    assert game_result(cut, {"N": 50, "E": 50, "S": -210, "W": 0}) == (False, None)
+    assert game_result(cut, {"N": 60, "E": 50, "S": -210, "W": 0}) == (True, "N")
+    assert game_result(cut, {"N": -300, "E": -300, "S": -210, "W": -250}) == (True, "S")
+
+
 def test_r21_without_a_floor_deep_negative_scores_play_on(table: Any) -> None:
     game = table.game("classic", table.SUIT_DEAL)
     table.bid_seats(game, {"S": 13, "N": 13, "E": 1, "W": 1})

@@ -128,14 +128,15 @@ def test_two_player_game_starts_with_souths_double_nil_question(api: Any) -> Non
 def test_new_game_refuses_bad_input(api: Any, body: dict[str, Any], code: str) -> None:
     r = api.call("POST", "/api/games", json=body)
     assert r.status_code == 400 and error_code(r) == code
-    assert api.call("GET", "/api/games/current").status_code == 404
+    assert api.call("GET", "/api/games/current").status_code == 204
 
 
 def test_bodies_that_are_not_json_objects_are_refused(api: Any) -> None:
+    json_type = {"content-type": "application/json"}
     for content in (b"{not json", b"[1, 2]", b"\xff\xfe"):
-        r = api.call("POST", "/api/games", content=content)
+        r = api.call("POST", "/api/games", content=content, headers=json_type)
         assert r.status_code == 400 and error_code(r) == "bad_json"
-    r = api.call("POST", "/api/games", content=b"{" + b" " * 20000 + b"}")
+    r = api.call("POST", "/api/games", content=b"{" + b" " * 20000 + b"}", headers=json_type)
     assert r.status_code == 413
 
 
@@ -144,11 +145,11 @@ def test_bodies_that_are_not_json_objects_are_refused(api: Any) -> None:
 
 def test_current_and_get_belong_to_their_player(api: Any, other: Any) -> None:
     r = api.call("GET", "/api/games/current")
-    assert r.status_code == 404 and error_code(r) == "no_game"
+    assert r.status_code == 204 and r.content == b""  # no game yet: not an error
     game = api.new(deal=9)["game"]
     assert api.call("GET", "/api/games/current").json()["game"]["id"] == game["id"]
     assert api.call("GET", f"/api/games/{game['id']}").json()["game"] == game
-    assert other.call("GET", "/api/games/current").status_code == 404
+    assert other.call("GET", "/api/games/current").status_code == 204
     for path in ("", "/hint", "/record"):
         r = other.call("GET", f"/api/games/{game['id']}{path}")
         assert r.status_code == 404 and error_code(r) == "no_game"
@@ -313,19 +314,20 @@ def test_record_only_once_finished_then_stats(api: Any) -> None:
     assert stats["played"] == 1 and stats["won"] == int(won)
     assert stats["best_score"] == game["scores"]["NS"]
     assert stats["streak"] == stats["best_streak"] == int(won)
-    assert api.call("GET", "/api/games/current").status_code == 404
+    assert api.call("GET", "/api/games/current").status_code == 204
 
 
 def test_options_round_trip_and_limits(api: Any, other: Any) -> None:
     assert api.call("GET", "/api/options").json() == {}
-    options = {"felt": "blue", "four_colour": True, "speed": 2, "lang": "fr"}
+    options = {"felt": "blue", "fourColour": True, "speed": "fast", "lang": "fr"}
     r = api.call("PUT", "/api/options", json=options)
     assert r.status_code == 200 and r.json() == options
     assert api.call("GET", "/api/options").json() == options
     assert other.call("GET", "/api/options").json() == {}
     r = api.call("PUT", "/api/options", json=[1, 2])
     assert r.status_code == 400 and error_code(r) == "bad_options"
-    r = api.call("PUT", "/api/options", content=b"{oops")
+    r = api.call("PUT", "/api/options", content=b"{oops",
+                 headers={"content-type": "application/json"})
     assert r.status_code == 400 and error_code(r) == "bad_json"
     r = api.call("PUT", "/api/options", json={"notes": "x" * 5000})
     assert r.status_code == 413 and error_code(r) == "too_large"

@@ -16,8 +16,23 @@ examples:
 The database is the --db file, else $SPADES_DB, else
 $XDG_DATA_HOME/spades/spades.sqlite3 (~/.local/share/spades/spades.sqlite3).
 Games in progress, stats and options live there and survive a restart.
-The server opens no browser: visit the address it prints.
+The server opens no browser: visit the address it prints. A client has 10 seconds to
+send a request's headers and 10 more for its body (at most 16 KB).
 """
+
+
+def server_limits() -> dict[str, Any]:
+    """uvicorn's settings that keep slow or greedy clients from holding the server."""
+    from spades.web.protocol import DeadlineH11Protocol
+
+    return {
+        "http": DeadlineH11Protocol,  # request line and headers within 10 s
+        "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
+        "h11_max_incomplete_event_size": 16 * 1024,  # headers up to 16 KB
+        "limit_concurrency": 512,  # beyond: 503 at once rather than a queue without end
+        "timeout_graceful_shutdown": 5,
+        "server_header": False,
+    }
 
 
 def register(sub: Any) -> None:
@@ -63,6 +78,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"Spades is served at http://{host}:{port}/", flush=True)
     print(f"database: {db}", flush=True)
     config = uvicorn.Config(app, log_level="info" if args.log else "warning",
-                            access_log=args.log)
+                            access_log=args.log, **server_limits())
     uvicorn.Server(config).run(sockets=[sock])
     return 0

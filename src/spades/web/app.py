@@ -1,16 +1,16 @@
 """The HTTP side of the browser game: Starlette routes over :class:`GameService`.
 
 Routes are thin: they read the cookie and the JSON body, call the service in a worker
-thread (computer players may think for a while) and turn refusals into 4xx JSON.
+thread (computer players may think for a while) and turn refusals into 4xx JSON. What a
+request must be before a route sees it (same-origin, JSON, bounded) is checked by
+:mod:`spades.web.guard` and :mod:`spades.web.body`; who is asking, by a signed cookie
+(:mod:`spades.web.tokens`).
 The page and its assets are plain files from ``static/``, all served locally.
 See docs/web-api.md for the contract with the page.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import secrets
 from collections.abc import Awaitable, Callable
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -19,49 +19,57 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from spades.web.body import MAX_BODY_BYTES, parse_json, read_body
 from spades.web.errors import ApiError
+from spades.web.guard import RequestGuard, declared_length, header
+from spades.web.options import check_options
 from spades.web.service import GameService
 from spades.web.store import Store
+from spades.web.tokens import TokenSigner
 
 STATIC_DIR = Path(__file__).parent / "static"
 COOKIE = "spades_player"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-MAX_BODY_BYTES = 16 * 1024
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 """The page may load nothing from elsewhere: every asset is local (no CDN)."""
 
 
 class PlayerCookie:
-    """ASGI middleware: every visitor is a player named by a random cookie.
+    """ASGI middleware: every visitor is a player named by a signed cookie.
 
-    A request without a valid ``spades_player`` cookie is given a new token (HttpOnly,
-    SameSite=Lax, one year) and the answer sets it; the token is in ``scope["state"]``.
+    A request without a genuine ``spades_player`` token (missing, malformed, or signed
+    with another secret: made up) is given a new one (HttpOnly, SameSite=Lax, one year)
+    and the answer sets it. (Strict would drop the cookie from a shared ``?deal=N`` link
+    followed from elsewhere, and the player would be given a new identity.) The player
+    id is in ``scope["state"]["player"]``.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, signer: TokenSigner) -> None:
         self.app = app
+        self.signer = signer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         token = _cookie_token(scope)
-        fresh = token is None
-        if token is None:
-            token = secrets.token_urlsafe(24)
-        scope.setdefault("state", {})["player"] = token
+        player = self.signer.player(token) if token is not None else None
+        fresh: str | None = None
+        if player is None:
+            fresh = self.signer.issue()
+            player = self.signer.player(fresh)
+        scope.setdefault("state", {})["player"] = player
 
         async def send_with_cookie(message: Message) -> None:
-            if fresh and message["type"] == "http.response.start":
-                value = (f"{COOKIE}={token}; Path=/; Max-Age={COOKIE_MAX_AGE}; HttpOnly; "
+            if fresh is not None and message["type"] == "http.response.start":
+                value = (f"{COOKIE}={fresh}; Path=/; Max-Age={COOKIE_MAX_AGE}; HttpOnly; "
                          "SameSite=Lax")
                 message.setdefault("headers", [])
                 message["headers"] = [*message["headers"], (b"set-cookie", value.encode())]
@@ -71,17 +79,16 @@ class PlayerCookie:
 
 
 def _cookie_token(scope: Scope) -> str | None:
-    for name, value in scope.get("headers", []):
-        if name == b"cookie":
-            jar: SimpleCookie = SimpleCookie()
-            try:
-                jar.load(value.decode("latin-1"))
-            except Exception:
-                return None
-            morsel = jar.get(COOKIE)
-            if morsel is not None and _TOKEN.fullmatch(morsel.value):
-                return morsel.value
-    return None
+    value = header(scope, b"cookie")
+    if value is None:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(value)
+    except Exception:  # a cookie header the standard library cannot read names nobody
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel is not None else None
 
 
 def create_app(db_path: str | Path, *, service: GameService | None = None) -> Starlette:
@@ -95,16 +102,13 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
         return token
 
     async def body_of(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_BODY_BYTES:
-            raise ApiError(413, "too_large", f"a request body is limited to {MAX_BODY_BYTES} "
-                           "bytes")
+        try:
+            raw = await read_body(request.stream(), declared_length(request.scope))
+        except ClientDisconnect:
+            raise ApiError(400, "disconnected", "the client left before its body") from None
         if not raw.strip():
             return {}
-        try:
-            return json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise ApiError(400, "bad_json", "the body is not valid JSON") from None
+        return parse_json(raw)
 
     async def object_body(request: Request) -> dict[str, Any]:
         body = await body_of(request)
@@ -118,7 +122,10 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
             try:
                 data = await handler(request)
             except ApiError as exc:
-                return JSONResponse(exc.to_json(), status_code=exc.status)
+                # A body refused unread (too large, too slow) leaves the connection in
+                # the middle of a request: it cannot carry another one.
+                closing = {"connection": "close"} if exc.status in (408, 413) else None
+                return JSONResponse(exc.to_json(), status_code=exc.status, headers=closing)
             return JSONResponse(data, status_code=status,
                                 headers={"cache-control": "no-store"})
         return endpoint
@@ -133,8 +140,15 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
         body = await object_body(request)
         return await run_in_threadpool(svc.create, player(request), body)
 
-    async def current(request: Request) -> Any:
-        return await run_in_threadpool(svc.current, player(request))
+    async def current(request: Request) -> Response:
+        try:
+            data = await run_in_threadpool(svc.current, player(request))
+        except ApiError as exc:
+            if exc.code != "no_game":
+                return JSONResponse(exc.to_json(), status_code=exc.status)
+            # no game yet is the normal first visit, not an error the page should log
+            return Response(status_code=204, headers={"cache-control": "no-store"})
+        return JSONResponse(data, headers={"cache-control": "no-store"})
 
     async def get_game(request: Request) -> Any:
         return await run_in_threadpool(svc.get, player(request), request.path_params["id"])
@@ -148,6 +162,7 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
         return await run_in_threadpool(svc.hint, player(request), request.path_params["id"])
 
     async def replay(request: Request) -> Any:
+        await object_body(request)  # no fields yet, but a body is read as strictly
         return await run_in_threadpool(svc.replay, player(request), request.path_params["id"])
 
     async def record(request: Request) -> Any:
@@ -160,7 +175,7 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
         return await run_in_threadpool(svc.options, player(request))
 
     async def put_options(request: Request) -> Any:
-        body = await body_of(request)
+        body = check_options(await body_of(request))
         return await run_in_threadpool(svc.save_options, player(request), body)
 
     async def page(request: Request) -> Response:
@@ -188,7 +203,7 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
         Route("/api/rules", api(rules)),
         Route("/api/daily", api(daily)),
         Route("/api/games", api(new_game, 201), methods=["POST"]),
-        Route("/api/games/current", api(current)),
+        Route("/api/games/current", current),
         Route("/api/games/{id}", api(get_game)),
         Route("/api/games/{id}/actions", api(act), methods=["POST"]),
         Route("/api/games/{id}/hint", api(hint)),
@@ -201,9 +216,10 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
     ]
     app = Starlette(routes=routes,
                     exception_handlers={HTTPException: http_error, 500: server_error})
-    app.add_middleware(PlayerCookie)
+    app.add_middleware(PlayerCookie, signer=TokenSigner(svc.store.server_secret()))
+    app.add_middleware(RequestGuard)  # outermost: refuses before anything is read
     app.state.service = svc
     return app
 
 
-__all__ = ["COOKIE", "STATIC_DIR", "PlayerCookie", "create_app"]
+__all__ = ["COOKIE", "MAX_BODY_BYTES", "STATIC_DIR", "PlayerCookie", "create_app"]

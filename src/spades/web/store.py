@@ -67,6 +67,10 @@ CREATE TABLE IF NOT EXISTS answers (
     request     TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, request_id)
 );
+CREATE TABLE IF NOT EXISTS server_secret (
+    id     INTEGER PRIMARY KEY CHECK (id = 1),
+    value  BLOB NOT NULL
+);
 """
 
 _MIGRATIONS = {
@@ -292,6 +296,17 @@ class Store:
             " best_streak = MAX(best_streak, CASE WHEN ? THEN streak + 1 ELSE 0 END)"
             " WHERE player = ?",
             (int(won), score, score, int(won), int(won), player))
+
+    # -- the server's secret -----------------------------------------------------------
+
+    def server_secret(self) -> bytes:
+        """The key that signs player tokens: made once, then shared by every server
+        process over this file (the first to ask creates it; the others read it)."""
+        self.db.execute("INSERT OR IGNORE INTO server_secret (id, value) VALUES (1, ?)",
+                        (os.urandom(32),))
+        value: bytes = self.db.execute("SELECT value FROM server_secret WHERE id = 1"
+                                       ).fetchone()[0]
+        return value
 
 
 def _deal_to_sql(deal: int | None) -> int | None:
