@@ -144,7 +144,7 @@ def flooder(address: str, width: int, rules: str, stop: threading.Event,
                 deal += 1
                 continue
             path = f"/api/games/{game['id']}/hint"
-            answers = list(pool.map(lambda _: c.get(path), range(width)))
+            answers = list(pool.map(c.get, [path] * width))
             for r in answers:
                 tally.note(None, r.status_code == 200)
             action = answers[0].json()["action"] if answers[0].status_code == 200 else \
