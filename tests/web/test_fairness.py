@@ -141,3 +141,20 @@ def test_a_hint_flood_is_computed_once_per_position(service: Any) -> None:
                                           "version": game["version"]})["game"]
     service.hint("p", game["id"])
     assert service.brain.hints == 2
+
+
+def test_a_pool_whose_worker_died_is_replaced() -> None:
+    from spades.game import Game
+    from spades.views import seat_view
+    from spades.web.thinking import PoolBrain
+
+    brain = PoolBrain(workers=1)
+    view = seat_view(Game("classic", deal=4), "S")
+    try:
+        first = brain.hint("basic", 1, view)
+        for process in list(brain.pool()._processes.values()):
+            process.kill()
+            process.join()
+        assert brain.hint("basic", 1, view) == first
+    finally:
+        brain.close()

@@ -21,6 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 
 from spades.bots import Decision
@@ -92,10 +93,23 @@ class PoolBrain:
     def decide(self, level: str, seed: int, view: SeatView) -> Decision:
         if level in self.quick:
             return _decide(level, seed, view)
-        return self.pool().submit(_decide, level, seed, view).result()
+        return self._run(_decide, level, seed, view)
 
     def hint(self, level: str, seed: int, view: SeatView) -> Decision:
-        return self.pool().submit(_hint, level, seed, view).result()
+        return self._run(_hint, level, seed, view)
+
+    def _run(self, task: Callable[[str, int, SeatView], Decision], level: str, seed: int,
+             view: SeatView) -> Decision:
+        """Run ``task`` in a worker; a pool broken by a dead worker is replaced once."""
+        pool = self.pool()
+        try:
+            return pool.submit(task, level, seed, view).result()
+        except BrokenProcessPool:
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return self.pool().submit(task, level, seed, view).result()
 
     def close(self) -> None:
         """Stop the workers (a later decision starts them again)."""
