@@ -158,3 +158,27 @@ def test_a_pool_whose_worker_died_is_replaced() -> None:
         assert brain.hint("basic", 1, view) == first
     finally:
         brain.close()
+
+
+def test_one_player_cannot_queue_more_than_its_share() -> None:
+    from spades.web.errors import ApiError
+
+    locks = KeyedLocks(limit=2)
+    second_done = threading.Event()
+
+    def second() -> None:
+        with locks.hold("p"):
+            second_done.set()
+
+    with locks.hold("p"):
+        t = threading.Thread(target=second)
+        t.start()
+        while locks._held["p"][1][0] < 2:  # the second request is waiting
+            threading.Event().wait(0.01)
+        with pytest.raises(ApiError) as refused, locks.hold("p"):
+            pass
+        assert refused.value.status == 429 and refused.value.code == "busy"
+        with locks.hold("q"):  # another player is not refused
+            pass
+    t.join()
+    assert second_done.is_set()
