@@ -36,11 +36,11 @@ def test_whole_game_through_a_pipe(play: Runner) -> None:
     assert "Refused: you must follow " in out
     hands = re.findall(r"^Hand (\d+) is over\.$", out, re.M)
     assert hands == [str(i) for i in range(1, len(hands) + 1)]
-    sheet = out[out.rindex("Hand | North–South"):].splitlines()
-    assert [row.split()[0] for row in sheet[2:-2]] == hands
+    sheet = out[out.rindex("Hand | North–South"):out.rindex("Game over")].splitlines()
+    assert [row.split()[0] for row in sheet[2:-1]] == hands
     # The scores the sheet ends with are the ones announced after the last hand.
     final = re.findall(r"score (-?\d+), \d+ bags?\)", out)[-2:]
-    assert f"North–South {final[0]} " in sheet[-2] and f"East–West {final[1]} " in sheet[-2]
+    assert f"North–South {final[0]} " in sheet[-1] and f"East–West {final[1]} " in sheet[-1]
     # Everything South holds at the start is shown with suit symbols, by suit.
     symbols = [card_symbol(c) for c in first_hand.cards]
     hand_line = next(line for line in out.splitlines() if line.startswith("Your hand:  1"))
@@ -140,3 +140,14 @@ def test_every_trick_is_reported_with_its_winner(play: Runner) -> None:
         assert len(took) == 4
         for seat, n in took.items():
             assert winners.count("You" if seat == "South" else seat) == int(n), seat
+
+
+def test_a_random_deal_number_is_told_only_at_the_end(play: Runner) -> None:
+    done = play.run(["--rules", "short", "--target", "60"], play.cycle())
+    assert done.returncode == 0
+    assert "a random deal, its number shown at the end." in done.stdout
+    told = re.findall(r"^This was deal (\d+): spades play --deal \1 replays it\.$",
+                      done.stdout, re.M)
+    assert len(told) == 1
+    before_end = done.stdout.split("Game over")[0]
+    assert told[0] not in before_end

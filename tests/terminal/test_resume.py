@@ -35,7 +35,7 @@ def test_resume_continues_as_if_never_interrupted(play: Runner, args: list[str],
     assert "Continue it with: spades play --resume" in first.stdout
     saved = json.loads(play.save_file.read_text())
     assert saved["format"] == "spades-record/1"
-    assert saved["terminal"] == {"level": "basic", "seed": 0}
+    assert saved["terminal"] == {"level": "basic", "seed": 0, "secret_deal": False}
     del saved["terminal"]
     stopped = load_record(saved)
     assert stopped.phase in (Phase.PLAY, Phase.DRAW)  # stopped mid-hand

@@ -8,11 +8,15 @@ action applied once, the stats counted once.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from tests.web.conftest import simple_choice
 from tests.web.test_server import serve
 
@@ -94,3 +98,46 @@ def test_two_server_processes_share_one_database(tmp_path: Path) -> None:
             assert client.get("/api/stats").json()["played"] == 1
         a.close()
         b.close()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_worker_processes_leave_with_a_killed_server(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "spades", "serve", "--port", "0",
+                             "--db", str(tmp_path / "k.sqlite3")],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    address = proc.stdout.readline().split()[-1].rstrip("/")
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"{address}/api/daily", timeout=1)
+            break
+        except httpx.TransportError:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    c = _client(address)
+    view = c.post("/api/games", json={"deal": 5, "level": "basic"}).json()["game"]
+    assert c.get(f"/api/games/{view['id']}/hint").status_code == 200  # a worker thought
+    c.close()
+    workers = _children(proc.pid)
+    assert workers
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived its server"
+        time.sleep(0.1)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
 from spades.bots import player_levels
-from spades.deals import MAX_DEAL, today_deal_number
+from spades.deals import today_deal_number
 from spades.errors import SpadesError
 from spades.game import Game
 from spades.rules import PRESETS, rules_from
@@ -18,6 +18,10 @@ from spades.table import DEFAULT_LEVEL
 from spades.terminal.render import HUMAN, Style
 from spades.terminal.save import default_save_path, load_game
 from spades.terminal.session import Session
+
+RANDOM_DEAL_BITS = 64
+"""A random game deals from this many bits of the system's secret randomness: its number
+is told once the game is over, when it can be shared and replayed."""
 
 EXAMPLES = """\
 examples:
@@ -104,7 +108,7 @@ def _resume(args: argparse.Namespace, save_path: Path) -> Session:
     seed = saved.seed if args.seed is None else args.seed
     _check_level(level)
     session = Session(saved.game, level, seed, save_path=save_path, style=_style(args),
-                      resumed=True)
+                      resumed=True, secret_deal=saved.secret_deal)
     session.say(f"Resuming the game saved in {save_path}.")
     return session
 
@@ -122,19 +126,21 @@ def _new(args: argparse.Namespace, save_path: Path) -> Session:
             raise SpadesError("a deal number is zero or more")
         deal = args.deal
     else:
-        deal = random.randint(0, MAX_DEAL)
+        deal = secrets.randbits(RANDOM_DEAL_BITS)
     seed = 0 if args.seed is None else args.seed
     players = {seat: "human" if seat == HUMAN else level for seat in rules.seats}
     game = Game(rules, deal=deal, players=players)
-    session = Session(game, level, seed, save_path=save_path, style=_style(args))
-    session.say(_welcome(game, level))
+    secret = args.deal is None and not args.daily
+    session = Session(game, level, seed, save_path=save_path, style=_style(args),
+                      secret_deal=secret)
+    session.say(_welcome(game, level, secret=secret))
     if save_path.exists():
         session.say("(A saved game is waiting: spades play --resume continues it; leaving "
                     "this one unfinished replaces it.)")
     return session
 
 
-def _welcome(game: Game, level: str) -> str:
+def _welcome(game: Game, level: str, *, secret: bool = False) -> str:
     rules = game.rules
     if rules.players == 2:
         table = "You sit South against North"
@@ -142,7 +148,8 @@ def _welcome(game: Game, level: str) -> str:
         table = "You sit South; North is your partner against East and West"
     else:
         table = "You sit South; everyone plays for themselves"
-    return (f"Spades — {rules.name} rules, game to {rules.target}, deal {game.deal}."
+    deal = "a random deal, its number shown at the end" if secret else f"deal {game.deal}"
+    return (f"Spades — {rules.name} rules, game to {rules.target}, {deal}."
             f" {table} ({level} players). Type help for the commands.")
 
 

@@ -35,14 +35,16 @@ class Saved:
     game: Game
     level: str
     seed: int
+    secret_deal: bool = False
 
 
-def save_game(path: Path, game: Game, level: str, seed: int) -> None:
+def save_game(path: Path, game: Game, level: str, seed: int, *,
+              secret_deal: bool = False) -> None:
     """Write the game to ``path`` (replacing it whole, never leaving half a file)."""
     from spades.record import game_to_record
 
     record: dict[str, Any] = dict(game_to_record(game))
-    record["terminal"] = {"level": level, "seed": seed}
+    record["terminal"] = {"level": level, "seed": seed, "secret_deal": secret_deal}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -69,4 +71,5 @@ def load_game(path: Path) -> Saved:
         game=game,
         level=level if isinstance(level, str) else "basic",
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
+        secret_deal=extra.get("secret_deal") is True,
     )

@@ -10,6 +10,7 @@ game first.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +45,7 @@ class Session:
         out: TextIO | None = None,
         read_line: Callable[[str], str] | None = None,
         resumed: bool = False,
+        secret_deal: bool = False,
     ) -> None:
         self.game = game
         self.level = level
@@ -55,6 +57,8 @@ class Session:
         self.out = out or sys.stdout
         self.read_line = read_line or self._read_stdin
         self.resumed = resumed
+        self.secret_deal = secret_deal
+        """A random deal: its number is told when the game is over, not before."""
         self._shown_version = -1
 
     # -- input and output -------------------------------------------------------------
@@ -111,6 +115,8 @@ class Session:
                 table.play_computers(observe=self._observe)
         view = seat_view(game, HUMAN)
         self.say(*render.scoresheet(view), self._game_over_line(view))
+        if game.deal is not None:
+            self.say(f"This was deal {game.deal}: spades play --deal {game.deal} replays it.")
         if self.resumed and self.save_path.exists():
             # The saved game is now finished: --resume must not replay it again.
             self.save_path.unlink()
@@ -119,6 +125,8 @@ class Session:
         if view.version == self._shown_version:
             return
         self._shown_version = view.version
+        if self.secret_deal:
+            view = dataclasses.replace(view, deal=None)
         if view.phase is Phase.DRAW and view.draw_count >= 2:
             self.say(render.hand_line(view, self.style))
             return
@@ -152,6 +160,8 @@ class Session:
             case "score":
                 self.say(*render.scoresheet(view))
             case "table":
+                if self.secret_deal:
+                    view = dataclasses.replace(view, deal=None)
                 self.say("", *render.table(view, self.style, view.players))
             case "help":
                 self.say(*help_lines(view))
@@ -223,7 +233,8 @@ class Session:
         if self.game.over:
             return
         try:
-            save_game(self.save_path, self.game, self.level, self.seed)
+            save_game(self.save_path, self.game, self.level, self.seed,
+                      secret_deal=self.secret_deal)
         except (OSError, ImportError) as exc:
             self.say(f"The game could not be saved: {exc}")
             return

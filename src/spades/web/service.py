@@ -53,6 +53,8 @@ MAX_DEAL_NUMBER = 2**64 - 1
 RANDOM_DEAL_BITS = 64
 """A random game's secret deal number is this many bits of the system's randomness."""
 CACHED_GAMES = 64
+PLAYER_QUEUE = 8
+"""Requests that make the computer think one player may have running or waiting at once."""
 _DIGITS = re.compile(r"[0-9]{1,20}")
 
 
@@ -62,9 +64,14 @@ def utc_now() -> dt.datetime:
 
 
 class KeyedLocks:
-    """One lock per key (a game, a player), created on demand and dropped when unused."""
+    """One lock per key (a game, a player), created on demand and dropped when unused.
 
-    def __init__(self) -> None:
+    With ``limit``, at most that many requests may hold or wait for one key; one more is
+    refused at once (429) rather than left to occupy one of the server's threads.
+    """
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
         self._held: dict[str, tuple[threading.Lock, list[int]]] = {}
         self._lock = threading.Lock()
 
@@ -75,6 +82,9 @@ class KeyedLocks:
             entry = self._held.get(key)
             if entry is None:
                 entry = self._held[key] = (threading.Lock(), [0])
+            if self.limit is not None and entry[1][0] >= self.limit:
+                raise ApiError(429, "busy", "too many requests at once: wait for the "
+                               "answers to those already sent", limit=self.limit)
             entry[1][0] += 1
         try:
             with entry[0]:
@@ -101,7 +111,7 @@ class GameService:
         self.hints = OnceCache()
         self.games = KeyedLocks()
         """One lock per game: its requests one at a time, other games meanwhile."""
-        self.players = KeyedLocks()
+        self.players = KeyedLocks(PLAYER_QUEUE)
         """One lock per player around what makes the computer think: one client cannot
         keep more than one worker busy, however many requests it sends at once."""
         self._games: OrderedDict[str, Game] = OrderedDict()

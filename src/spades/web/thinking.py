@@ -6,9 +6,10 @@ the seat's view, the level and the seed, nothing more — to a pool of processes
 the machine, so the server keeps answering while they think. Decisions are pure
 functions of (level, seed, view), so where they are computed changes nothing.
 
-Hints are also cached by the caller's key (a game and its version): a hint for an
-unchanged position is computed once, however many times it is asked, and requests that
-arrive while it is being computed wait for that one computation.
+Quick levels (``random``, ``basic``) decide in the calling thread instead (see
+:data:`QUICK_LEVELS`). Hints are cached by the caller's key (a game and its version): a
+hint for an unchanged position is computed once, however many times it is asked, and
+requests that arrive while it is being computed wait for that one computation.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 import atexit
 import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 
 from spades.bots import Decision
@@ -27,6 +30,7 @@ from spades.views import SeatView
 
 CACHED_HINTS = 4096
 """Hints kept per server process (a few hundred bytes each)."""
+PARENT_CHECK_SECONDS = 1.0
 
 
 def pool_size() -> int:
@@ -45,16 +49,35 @@ def _hint(level: str, seed: int, view: SeatView) -> Decision:
     return LOCAL.hint(level, seed, view)
 
 
-def _warm() -> None:
-    """Import the players in a fresh worker before the first real decision."""
+def _worker_start(parent: int) -> None:
+    """In a fresh worker: import the players, and leave when the server is gone.
+
+    A server stopped abruptly cannot tell its workers to stop; each one watches for
+    the server's exit instead, so that none is left behind.
+    """
     import spades.bots  # noqa: F401
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="spades-parent-watch", daemon=True).start()
+
+
+QUICK_LEVELS = frozenset({"random", "basic"})
+"""Levels that decide in a tenth of a millisecond: sending them to a worker would cost
+twenty times their thinking (a round trip of about 2 ms), so they decide in the calling
+thread, which is already off the event loop. Search levels and every hint use the pool."""
 
 
 class PoolBrain:
     """A :class:`~spades.table.Brain` that thinks in worker processes."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None,
+                 quick: frozenset[str] = QUICK_LEVELS) -> None:
         self.workers = workers or pool_size()
+        self.quick = quick
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -63,14 +86,30 @@ class PoolBrain:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
-                                                 initializer=_warm)
+                                                 initializer=_worker_start,
+                                                 initargs=(os.getpid(),))
             return self._pool
 
     def decide(self, level: str, seed: int, view: SeatView) -> Decision:
-        return self.pool().submit(_decide, level, seed, view).result()
+        if level in self.quick:
+            return _decide(level, seed, view)
+        return self._run(_decide, level, seed, view)
 
     def hint(self, level: str, seed: int, view: SeatView) -> Decision:
-        return self.pool().submit(_hint, level, seed, view).result()
+        return self._run(_hint, level, seed, view)
+
+    def _run(self, task: Callable[[str, int, SeatView], Decision], level: str, seed: int,
+             view: SeatView) -> Decision:
+        """Run ``task`` in a worker; a pool broken by a dead worker is replaced once."""
+        pool = self.pool()
+        try:
+            return pool.submit(task, level, seed, view).result()
+        except BrokenProcessPool:
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return self.pool().submit(task, level, seed, view).result()
 
     def close(self) -> None:
         """Stop the workers (a later decision starts them again)."""
@@ -137,4 +176,4 @@ def shared_brain() -> PoolBrain:
         return _SHARED
 
 
-__all__ = ["CACHED_HINTS", "OnceCache", "PoolBrain", "pool_size", "shared_brain"]
+__all__ = ["CACHED_HINTS", "QUICK_LEVELS", "OnceCache", "PoolBrain", "pool_size", "shared_brain"]
