@@ -60,6 +60,9 @@ class _Problem:
             self.values, self.gain, n, sum(taken) + position.tricks_left, self.tindex,
             max(reachable))
         self.ends = sorted({float(values[i]) for i in reachable})
+        # Two sides, each scored on its total: partners pooled, or two players.
+        self.pooled = len(rules.sides) == 2 and all(
+            credit[q] == credit[(q + 2) % n] for q in range(n)) if n == 4 else n == 2
         self.maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
         self.hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
         self.scratch = np.zeros(8, dtype=np.int64)
@@ -101,7 +104,7 @@ class _Problem:
                 self.hands, self.n, self.maximise, self.values, self.best_end,
                 self.worst_end, self.gain, self.keys, self.lower, self.upper, self.stamp,
                 turn, led, win_card, win_pos, count, table, broken, tindex, ends[mid - 1],
-                ends[mid]))
+                ends[mid], self.pooled))
             if found >= ends[mid]:
                 lo = max(mid, bisect_left(ends, found))
             else:
