@@ -86,6 +86,7 @@ class _Problem:
                 self.win_pos = pos
             self.table |= 1 << card
         self.turn = seats.index(position.to_move)
+        self.guess: float | None = None
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
             table: int, broken: bool, tindex: int) -> float:
@@ -94,12 +95,20 @@ class _Problem:
         Every value is one of the table's endings, so a probe with the window between
         two neighbouring endings answers "at least the upper one?" exactly, and a
         binary search over the sorted endings needs a handful of cheap probes where
-        one open-window search would explore far more of the tree.
+        one open-window search would explore far more of the tree. The first probes
+        bracket the value found last (:attr:`guess`): the cards of one hand are often
+        worth the same, and then two probes settle it.
         """
         ends = self.ends
         lo, hi = 0, len(ends) - 1
+        near = bisect_left(ends, self.guess) if self.guess is not None else -1
         while lo < hi:
-            mid = (lo + hi + 1) // 2
+            if lo < near <= hi:
+                mid = near
+            elif lo < near + 1 <= hi and lo == near:
+                mid = near + 1
+            else:
+                mid = (lo + hi + 1) // 2
             found = float(kernel.search(
                 self.hands, self.n, self.maximise, self.values, self.best_end,
                 self.worst_end, self.gain, self.keys, self.lower, self.upper, self.stamp,
@@ -109,6 +118,7 @@ class _Problem:
                 lo = max(mid, bisect_left(ends, found))
             else:
                 hi = min(mid - 1, bisect_right(ends, found) - 1)
+        self.guess = ends[lo]
         return ends[lo]
 
     def root(self) -> float:
