@@ -28,7 +28,7 @@ def test_oracle_plays_a_best_card_of_the_solver_in_the_last_tricks() -> None:
                 values = solve_cards(Position.from_game(game), seat)
                 assert isinstance(decision.action, Play)
                 assert values[decision.action.card] == max(values.values())
-                assert decision.code == "oracle_solved"
+                assert decision.code == "search_endgame"
                 checked += 1
         else:
             decision = basic.decide(view)

@@ -66,12 +66,14 @@ class OraclePlayer(StrongPlayer):
         values = solve_cards(Position.from_game(game), view.seat)
         top = max(values.values())
         best = [c for c, v in values.items() if v == top]
-        # Among equally good cards keep the rule's card, else the lowest.
+        # Among equally good cards keep the rule's card, else the lowest. The code is
+        # the exact endgame's: the oracle is never shown to a player, but every code
+        # has its translation.
         hint = self.basic.decide(view)
         card = hint.action.card if isinstance(hint.action, Play) and \
             hint.action.card in best else min(best)
         return Decision(Play(card), f"solved every card with all hands open: "
-                        f"{card_name(card)} is worth {top:+.0f}", "oracle_solved")
+                        f"{card_name(card)} is worth {top:+.0f}", "search_endgame")
 
     def _game(self) -> Game:
         if self.game is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import count
 from typing import Any
 
 import numpy as np
@@ -25,19 +26,20 @@ class _Table:
 
     Each question gets a new stamp, and entries with another stamp count as empty, so
     nothing has to be cleared between questions (clearing would cost more than a
-    small search).
+    small search). The compiled search holds the interpreter lock, and stamps come from
+    one counter, so questions asked from several threads never read each other's
+    entries.
     """
 
     arrays: tuple[Any, Any, Any] | None = None
-    stamp = 0
+    stamps = count(1)
 
     @classmethod
     def next(cls) -> tuple[Any, Any, Any, int]:
         if cls.arrays is None:
             cls.arrays = kernel.new_table()
-        cls.stamp += 1
         keys, lower, upper = cls.arrays
-        return keys, lower, upper, cls.stamp
+        return keys, lower, upper, next(cls.stamps)
 
 
 class _Problem:
