@@ -13,9 +13,13 @@ What keeps the tree small, as in the strongest double-dummy solvers:
   ranks (the 7 and 5 of a suit whose 6 has gone are the same as a 6 and a 5), the
   leader, spades broken and the tricks taken so far; it keeps a lower and an upper
   bound of the value, so that zero-window probes reuse each other's work;
-- *move ordering*: cheap winners first when the trick can be won, low cards when the
-  partner already holds it, high cards when leading;
-- *zero-window searches* at the root (see :func:`spades.solver.solve`).
+- *move ordering*: the best card stored in the table, then the last card that cut the
+  search off at the same depth, then cheap winners first when the trick can be won,
+  low cards when the partner already holds it, high cards when leading;
+- *bounds* on what the endings still reachable are worth (:func:`bounds`) and *quick
+  tricks* (:func:`quick_tricks`) cut positions whose value is already outside the
+  window;
+- *zero-window searches* at the root (see :mod:`spades.solver.solve`).
 """
 
 from __future__ import annotations
@@ -81,6 +85,30 @@ def bit_index(bit: int) -> int:
         bit >>= 2
         i += 2
     if bit >= 1 << 1:
+        i += 1
+    return i
+
+
+@compiled
+def bit_index_high(mask: int) -> int:
+    """The index of the highest bit set in ``mask`` (not 0)."""
+    i = 0
+    if mask >= 1 << 32:
+        mask >>= 32
+        i += 32
+    if mask >= 1 << 16:
+        mask >>= 16
+        i += 16
+    if mask >= 1 << 8:
+        mask >>= 8
+        i += 8
+    if mask >= 1 << 4:
+        mask >>= 4
+        i += 4
+    if mask >= 1 << 2:
+        mask >>= 2
+        i += 2
+    if mask >= 1 << 1:
         i += 1
     return i
 
@@ -177,30 +205,6 @@ def quick_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
             count += 1
             left ^= top
     return count
-
-
-@compiled
-def bit_index_high(mask: int) -> int:
-    """The index of the highest bit set in ``mask`` (not 0)."""
-    i = 0
-    if mask >= 1 << 32:
-        mask >>= 32
-        i += 32
-    if mask >= 1 << 16:
-        mask >>= 16
-        i += 16
-    if mask >= 1 << 8:
-        mask >>= 8
-        i += 8
-    if mask >= 1 << 4:
-        mask >>= 4
-        i += 4
-    if mask >= 1 << 2:
-        mask >>= 2
-        i += 2
-    if mask >= 1 << 1:
-        i += 1
-    return i
 
 
 @compiled
