@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spades.actions import Play
+from spades.actions import Bid, Play
 from spades.arena import Match, play_deal
 from spades.bots.basic import BasicPlayer
 from spades.bots.oracle import EXACT_TRICKS, OraclePlayer
@@ -40,3 +40,34 @@ def test_oracle_beats_basic_over_a_few_hands() -> None:
     match = Match("oracle", "basic", "classic", deals=1, games=False)
     margins = [play_deal(match, deal).margin for deal in (5, 6, 7, 8)]
     assert sum(margins) > 0
+
+
+def test_two_player_oracle_bids_by_solving_the_deal_and_solves_every_card() -> None:
+    game = Game("two-player", deal=4)
+    oracle = OraclePlayer(0)
+    oracle.attach(game)
+    basic = BasicPlayer(0)
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act or ""
+        view = seat_view(game, seat)
+        decision = oracle.decide(view) if seat == "S" else basic.decide(view)
+        if game.phase is Phase.BID and seat == "S":
+            assert isinstance(decision.action, Bid)
+            assert decision.code in ("search_bid", "search_nil")
+            assert "solved the deal" in decision.reason
+        game.apply(seat, decision.action)
+    solved = 0
+    while game.phase is Phase.PLAY:
+        seat = game.to_act or ""
+        view = seat_view(game, seat)
+        if seat == "S":
+            decision = oracle.decide(view)
+            if len(view.legal) > 1:
+                values = solve_cards(Position.from_game(game), seat)
+                assert isinstance(decision.action, Play)
+                assert values[decision.action.card] == max(values.values())
+                solved += 1
+        else:
+            decision = basic.decide(view)
+        game.apply(seat, decision.action)
+    assert solved >= 5

@@ -2,10 +2,11 @@
 
 It is the ceiling the other players are measured against in the arena. From
 :data:`EXACT_TRICKS` tricks left it plays the exact solver's best card on the true deal
-(:mod:`spades.solver`): no sampling, no play-out, a perfect open-handed card. Earlier in
-the hand, where a whole-deal solve still takes seconds, it plays the search player's
-play-outs on the true deal, and it bids the same way; the ``solver`` docs give the
-figures behind the threshold.
+(:mod:`spades.solver`): no sampling, no play-out, a perfect open-handed card. With two
+players, where a whole deal solves in well under a second, it plays every card so and
+bids by solving the deal for each bid. Otherwise, where a whole-deal solve still takes minutes, it plays
+the search player's play-outs on the true deal early in the hand and bids the same way;
+the ``solver`` docs give the figures behind the threshold.
 
 It needs the game itself, not a view, so it is never registered as a level and can
 never be offered to a player at a table or as a hint.
@@ -16,14 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from random import Random
 
-from spades.actions import Play
+from spades.actions import Bid, Play
 from spades.bots.base import Decision
+from spades.bots.bidding import sure_tricks
 from spades.bots.knowledge import Knowledge
 from spades.bots.strong import StrongPlayer
 from spades.cards import Mask, card_name
 from spades.game import Game
 from spades.rules import Rules
-from spades.solver import Position, solve_cards
+from spades.solver import Position, bid_values, solve_cards
 from spades.views import SeatView
 
 EXACT_TRICKS = 7
@@ -58,10 +60,39 @@ class OraclePlayer(StrongPlayer):
         hands = [game.hand_of(s) for s in view.rules.seats]
         return [hands] * max(1, count)
 
-    def play(self, view: SeatView) -> Decision:
-        """The solver's best card once the hand is small enough to solve at once."""
+    def bid(self, view: SeatView) -> Decision:
+        """Two players: the bid worth most when the deal is then played perfectly.
+
+        A bid still to come is guessed by counting sure tricks. Four players: the
+        search player's bid on the true deal (a whole four-player deal is too slow).
+        """
+        rules = view.rules
+        if rules.players != 2 or view.seat is None:
+            return super().bid(view)
         game = self._game()
-        if view.hand.bit_count() > self.exact_tricks or len(view.legal) == 1:
+        hands = {s: game.hand_of(s) for s in rules.seats}
+        made = dict(view.bids)
+        bids = {s: made.get(s, max(1, round(sure_tricks(hands[s], rules))))
+                for s in rules.seats}
+        hint = self.basic.decide(view)
+        base = hint.action.tricks if isinstance(hint.action, Bid) else 1
+        candidates = {b for b in range(base - 3, base + 4) if 1 <= b <= 13}
+        if rules.bots_bid_nil and Bid(0) in view.legal:
+            candidates.add(0)
+        position = Position(rules, hands, view.order[0], bids, blind=frozenset(view.blind),
+                            scores=view.scores, bag_counts=view.bag_counts)
+        values = bid_values(position, view.seat, sorted(candidates))
+        best = max(sorted(candidates), key=lambda b: (values[b], -abs(b - base)))
+        name = "Nil" if best == 0 else str(best)
+        return Decision(Bid(best), f"solved the deal for each bid: {name} is worth "
+                        f"{values[best]:+.0f}", "search_nil" if best == 0 else "search_bid")
+
+    def play(self, view: SeatView) -> Decision:
+        """The solver's best card once the hand is small enough to solve at once (at
+        once with two players)."""
+        game = self._game()
+        small = view.hand.bit_count() <= self.exact_tricks or view.rules.players == 2
+        if not small or len(view.legal) == 1:
             return super().play(view)
         values = solve_cards(Position.from_game(game), view.seat)
         top = max(values.values())
