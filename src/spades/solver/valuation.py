@@ -1,0 +1,153 @@
+"""What a finished hand is worth to one side, as a table over the tricks each seat takes.
+
+The solver never scores a hand itself: every entry of the table comes from
+:func:`spades.scoring.score_hand` and :func:`spades.scoring.game_result`, so the search
+counts contracts, Nils, Blind Nils, Nil tricks, bags, the floor and two players exactly
+as the game does. Only the final trick count of each seat changes from one leaf of the
+search to another, and at most a few hundred such counts are reachable, so scoring them
+all once up front costs a few milliseconds and leaves the compiled search a table look-up.
+
+A side's value for the hand is its points with every bag priced at its long-run cost
+(``bag_penalty / bag_limit``) instead of the step penalty it may happen to trigger now,
+plus :data:`WIN_VALUE` when the hand ends the game in its favour (minus it when the game
+ends and another side wins). The value of a position to a side is that value minus the
+mean value of the other sides: in a partnership game it is the margin between the two
+sides, which is what both sides fight over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from spades.cards import Seat
+from spades.rules import Rules
+from spades.scoring import SideScore, game_result, score_hand
+
+WIN_VALUE = 400.0
+"""Points a hand that wins the game is worth beyond its own points (lost if it loses it):
+ending the game is worth more than any margin on the scoresheet."""
+
+RADIX = 14
+"""Tricks per seat (0 … 13) are the digits of a table index in base 14."""
+
+
+def table_index(tricks: Sequence[int]) -> int:
+    """The table index of a count of tricks per seat (seat 0 the lowest digit)."""
+    index = 0
+    for taken in reversed(tricks):
+        index = index * RADIX + taken
+    return index
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    """Everything besides the cards that decides what a hand is worth."""
+
+    rules: Rules
+    bids: Mapping[Seat, int]
+    blind: frozenset[Seat]
+    scores: Mapping[str, int]
+    bag_counts: Mapping[str, int]
+
+
+def side_value(context: HandContext, sides: Mapping[str, SideScore], side: str) -> float:
+    """One side's worth of a scored hand: points with bags at their long-run cost."""
+    rules = context.rules
+    bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    s = sides[side]
+    return s.points + s.penalty - bag_cost * s.bags
+
+
+def outcome_value(context: HandContext, tricks: Mapping[Seat, int], side: str) -> float:
+    """Worth to ``side`` of the hand ending with ``tricks`` per seat (see the module)."""
+    seats = context.rules.seats
+    return _outcome_value(
+        context.rules, tuple(context.bids[s] for s in seats),
+        tuple(s in context.blind for s in seats),
+        tuple(context.scores[s] for s in context.rules.sides),
+        tuple(context.bag_counts[s] for s in context.rules.sides),
+        tuple(tricks[s] for s in seats), side)
+
+
+@lru_cache(maxsize=1 << 16)
+def _outcome_value(rules: Rules, bids: tuple[int, ...], blind: tuple[bool, ...],
+                   scores: tuple[int, ...], bags: tuple[int, ...], taken: tuple[int, ...],
+                   side: str) -> float:
+    """:func:`outcome_value` on hashable arguments, remembered: a search player asks
+    about the same bids and scores for every deal it samples."""
+    seats = rules.seats
+    context = HandContext(rules, dict(zip(seats, bids, strict=True)),
+                          frozenset(s for s, b in zip(seats, blind, strict=True) if b),
+                          dict(zip(rules.sides, scores, strict=True)),
+                          dict(zip(rules.sides, bags, strict=True)))
+    tricks = dict(zip(seats, taken, strict=True))
+    sides = score_hand(rules, context.bids, context.blind, tricks, context.scores,
+                       context.bag_counts)
+    values = {s: side_value(context, sides, s) for s in rules.sides}
+    others = [v for s, v in values.items() if s != side]
+    result = values[side] - sum(others) / len(others)
+    over, winner = game_result(rules, {s: sides[s].score for s in rules.sides})
+    if over:
+        result += WIN_VALUE if winner == side else -WIN_VALUE
+    return result
+
+
+def credits(context: HandContext) -> list[int]:
+    """For each seat, the seat whose trick count a trick it takes is added to.
+
+    A side without a Nil bidder is scored on its total alone, so all its tricks are
+    credited to its first seat: positions that differ only in which partner took which
+    trick then share one table index, and the transposition table sees them as one.
+    """
+    rules = context.rules
+    seats = rules.seats
+    out = []
+    for q, seat in enumerate(seats):
+        side = rules.side_of(seat)
+        members = [i for i, s in enumerate(seats) if rules.side_of(s) == side]
+        if all(context.bids[seats[i]] != 0 for i in members):
+            out.append(members[0])
+        else:
+            out.append(q)
+    return out
+
+
+def value_table(context: HandContext, side: str, taken: Sequence[int],
+                tricks_left: int) -> tuple[Any, list[int], int, list[int]]:
+    """Values of every way the ``tricks_left`` remaining tricks can end, by table index.
+
+    ``taken`` is the tricks each seat (in ``rules.seats`` order) has already. Returns
+    the table, the credited seat of each seat (:func:`credits`), the table index of
+    ``taken`` so credited and the indices of the endings. Other entries stay 0.
+    The table is a numpy array, ready for the compiled search.
+    """
+    seats = context.rules.seats
+    credit = credits(context)
+    start = [0] * len(seats)
+    for q, t in enumerate(taken):
+        start[credit[q]] += t
+    targets = sorted(set(credit))
+    table = np.zeros(RADIX ** len(seats), dtype=np.float64)
+    ends = []
+    for extra in _compositions(tricks_left, len(targets)):
+        final = start[:]
+        for q, e in zip(targets, extra, strict=True):
+            final[q] += e
+        tricks = dict(zip(seats, final, strict=True))
+        index = table_index(final)
+        table[index] = outcome_value(context, tricks, side)
+        ends.append(index)
+    return table, credit, table_index(start), ends
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` ordered non-negative numbers."""
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1)
+            for rest in _compositions(total - first, parts - 1)]
