@@ -21,7 +21,6 @@ random actions, so an illegal action does not raise here: it changes nothing, sc
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 import gymnasium as gym
@@ -88,7 +87,7 @@ class SpadesGymEnv(gym.Env[dict[str, Any], int]):
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         deal_seed, player_seed = (int(x) for x in self.np_random.integers(2**62, size=2))
-        self._mirror = GameMirror.new(self.rules, SeededDeals(Random(deal_seed)),
+        self._mirror = GameMirror.new(self.rules, SeededDeals(deal_seed),
                                       single_hand=not self.whole_game)
         self._players = {i: make_player(level, player_seed + i, self.rules)
                          for i, level in self.levels.items()}

@@ -22,7 +22,6 @@ is scored, so an episode's return is the side's final score; truncated after
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -83,7 +82,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: observation_space(self.layout)
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._rng = Random()
+        self._deals = SeededDeals()
         self._table: Table | None = None
         self._hands_scored = 0
         self._rewards_set = False
@@ -104,10 +103,9 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng.seed(seed)
+            self._deals.reseed(seed)
         if self._table is None:
-            self._table = Table(self.rules, SeededDeals(self._rng),
-                                single_hand=not self.whole_game)
+            self._table = Table(self.rules, self._deals, single_hand=not self.whole_game)
         else:
             self._table.restart()
         self.agents = self.possible_agents[:]
@@ -121,7 +119,9 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._table.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        table = self.table
+        table = self._table
+        if table is None:
+            raise SpadesError("call reset() before using the environment")
         seat = self._seat[agent]
         mask = unpack_mask(table.legal_bits()) if seat == table.to_act else self._no_mask.copy()
         return {"observation": table.obs[seat].copy(), "action_mask": mask}
@@ -131,7 +131,9 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self.table
+        table = self._table
+        if table is None:
+            raise SpadesError("call reset() before using the environment")
         table.apply(action)
         self._cumulative_rewards[agent] = 0
         if self._rewards_set:

@@ -1,8 +1,8 @@
 """Deal sources for the environments: a seeded generator, and one deal seen by two states.
 
 The engine's numbered deals hash every hand (R26), which is right for sharing a game
-and more than a training loop needs; :class:`SeededDeals` shuffles with a seeded
-:class:`random.Random` instead, so an environment reset with the same seed replays the
+and more than a training loop needs; :class:`SeededDeals` shuffles with a seeded numpy
+generator instead, so an environment reset with the same seed replays the
 same deals. :class:`SharedDeals` hands the same cards to a :class:`~spades.research.
 table.Table` and to the :class:`~spades.game.Game` kept beside it for the computer
 players, however many times each asks.
@@ -12,26 +12,44 @@ from __future__ import annotations
 
 from random import Random
 
-from spades.cards import Card, Seat
-from spades.dealing import DealSource, HandDeal, deal_in_order
+import numpy as np
+
+from spades.cards import Card, Mask, Seat
+from spades.dealing import DealSource, HandDeal
 from spades.rules import Rules
+
+_BIT = tuple(1 << c for c in range(54))
 
 
 class SeededDeals:
-    """Each hand shuffled by ``rng``; the exchange pile too (R22, R25)."""
+    """Each hand shuffled by a generator seeded with ``seed``; the exchange pile too.
 
-    def __init__(self, rng: Random) -> None:
-        self.rng = rng
+    The same seed gives the same deals, in the same order (R22, R25).
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Start the sequence of deals again from ``seed`` (None: from the system)."""
+        self.generator = np.random.default_rng(seed)
 
     def __call__(self, rules: Rules, hand: int, dealer: Seat) -> HandDeal:
-        cards = list(rules.deck_cards)
-        self.rng.shuffle(cards)
-        exchange_order = _ExchangeOrder(self.rng.getrandbits(64))
-
+        deck = rules.deck_cards
+        order = [deck[i] for i in self.generator.permutation(len(deck)).tolist()]
+        exchange_order = _ExchangeOrder(int(self.generator.integers(2**63)))
         if rules.draw:
-            return HandDeal(stock=cards, exchange_order=exchange_order)
-        return HandDeal(cards=deal_in_order(cards, rules.seats, dealer),
-                        exchange_order=exchange_order)
+            return HandDeal(stock=order, exchange_order=exchange_order)
+        seats = rules.seats
+        n = len(seats)
+        start = seats.index(dealer) + 1
+        cards: dict[Seat, Mask] = {}
+        for p in range(n):  # one card at a time clockwise from the dealer's left
+            mask = 0
+            for card in order[p::n]:
+                mask |= _BIT[card]
+            cards[seats[(start + p) % n]] = mask
+        return HandDeal(cards=cards, exchange_order=exchange_order)
 
 
 class _ExchangeOrder:

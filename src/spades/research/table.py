@@ -256,18 +256,23 @@ class Table:
 
     def apply(self, action: object) -> None:
         """Take ``action`` for the seat to act after checking it; a refusal changes nothing."""
-        try:
-            a = operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            a = -1
+        if type(action) is int:
+            a = action
+        else:
+            try:
+                a = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                a = -1
+        phase = self.phase
+        if phase == PLAY_PHASE and self.to_act >= 0 and a >= 0 \
+                and self.playout.legal_mask() >> a & 1:
+            self._play(a)  # the hot path: a legal card
+            return
         if a < 0 or a >= NUM_ACTIONS or not self.legal_bits() >> a & 1:
             error = self.why_not(action)
             assert error is not None
             raise error
-        phase = self.phase
-        if phase == PLAY_PHASE:
-            self._play(a)
-        elif phase == BID_PHASE:
+        if phase == BID_PHASE:
             self._bid(a - BID_BASE)
         elif phase == BLIND_PHASE:
             self._blind(a == BLIND)
