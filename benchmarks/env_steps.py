@@ -53,7 +53,7 @@ def table_hand(table: Table, rng: random.Random) -> float:
     table.restart()
     total = 0.0
     while table.to_act >= 0:
-        observation = table.obs[table.to_act].copy()
+        observation = table.observation(table.to_act)
         legal = table.legal_actions()
         total += observation[0]
         table.apply(legal[int(rng.random() * len(legal))])
@@ -140,8 +140,9 @@ def main() -> None:
         print("openspiel: not installed (pip install open_spiel to compare in the same run)")
         print(f"pettingzoo hands/s: {figures['pettingzoo']:.0f}")
         return
-    ratio = figures["pettingzoo"] / figures["openspiel C++ spades"]
-    print(f"pettingzoo / openspiel: {ratio:.2f}x")
+    reference = figures["openspiel C++ spades"]
+    print(f"table / openspiel: {figures['table'] / reference:.2f}x")
+    print(f"pettingzoo / openspiel: {figures['pettingzoo'] / reference:.2f}x")
 
 if __name__ == "__main__":
     main()

@@ -133,7 +133,7 @@ class SpadesGymEnv(gym.Env[dict[str, Any], int]):
     def _observe(self) -> dict[str, Any]:
         table = self.table
         bits = table.legal_bits() if table.to_act == self.seat else 0
-        return {"observation": table.obs[self.seat].copy(), "action_mask": unpack_mask(bits)}
+        return {"observation": table.observation(self.seat), "action_mask": unpack_mask(bits)}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The learner's legal actions (the name maskable learners look for)."""

@@ -382,7 +382,7 @@ class SpadesObserver:
         self.tensor.fill(0.0)
         if table is None:
             return
-        self.dict["observation"][:] = table.obs[player]
+        self.dict["observation"][:] = table.observation(player)
         if self.perfect_recall and not table.awaiting_deal:
             order = self.dict["play_order"]
             for i, (_, card) in enumerate(table.plays):
@@ -392,7 +392,8 @@ class SpadesObserver:
         table = state.table
         if table is None:
             return f"player {player}: waiting for the deal"
-        text = describe_observation(table.obs[player], self.game.layout, self.game.rules)
+        text = describe_observation(table.observation(player), self.game.layout,
+                                    self.game.rules)
         if self.perfect_recall:
             text += "\nhistory: " + "; ".join(state.history_strings(player))
         return text

@@ -124,7 +124,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             raise SpadesError("call reset() before using the environment")
         seat = self._seat[agent]
         mask = unpack_mask(table.legal_bits()) if seat == table.to_act else self._no_mask.copy()
-        return {"observation": table.obs[seat].copy(), "action_mask": mask}
+        return {"observation": table.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -167,7 +167,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
     def observation_string(self, agent: str) -> str:
         """The agent's observation in words (decoded from the vector itself)."""
         seat = self._seat[agent]
-        return describe_observation(self.table.obs[seat], self.layout, self.rules)
+        return describe_observation(self.table.observation(seat), self.layout, self.rules)
 
     def record(self) -> dict[str, Any]:
         """The finished hands as a ``spades-record/1`` record (``spades score`` reads it)."""
