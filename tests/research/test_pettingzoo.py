@@ -7,6 +7,7 @@ import pytest
 from pettingzoo.test import api_test, performance_benchmark, seed_test
 from tests.research.conftest import PRESET_NAMES
 
+from spades.cards import card_name, cards_of
 from spades.errors import IllegalActionError
 from spades.research.encoding import BID_BASE
 from spades.research.pettingzoo import env
@@ -89,3 +90,12 @@ def test_the_observation_string_reads_the_seats_view() -> None:
     text = e.observation_string(e.agent_selection)
     assert text.startswith("phase bid, to act: me; hand: ")
     assert len(text.splitlines()[0].split("hand: ")[1].split()) == 13
+
+
+def test_render_shows_a_spectators_line_without_hidden_cards() -> None:
+    e = env(rules="classic", render_mode="ansi")
+    e.reset(seed=3)
+    text = e.render()
+    assert text is not None and text.startswith("hand 1, bid, to act S; bids -")
+    held = e.table.hand_of(e.table.seats.index("S"))
+    assert not any(card_name(c) in text for c in cards_of(held))

@@ -88,7 +88,8 @@ def describe_table(table: Table) -> str:
     phase = PHASES[table.phase]
     turn = seats[table.to_act] if table.to_act >= 0 else "-"
     bids = " ".join(f"{seats[s]}:{'nil' if b == 0 else b}" for s, b in table.bids) or "-"
-    trick = " ".join(card_name(c) for c in table.playout.trick) if table.phase == 4 else ""
+    playing = PHASES[table.phase] == "play"
+    trick = " ".join(card_name(c) for c in table.playout.trick) if playing else ""
     scores = " ".join(f"{name}:{v}" for name, v in zip(table.sides, table.scores, strict=True))
     return (f"hand {table.hand_index + 1}, {phase}, to act {turn}; bids {bids}; "
             f"trick [{trick}]; scores {scores}")
