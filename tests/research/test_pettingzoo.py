@@ -60,12 +60,13 @@ def test_an_illegal_step_raises_with_the_reason_and_changes_nothing() -> None:
     e = env(rules="classic")
     e.reset(seed=1)
     agent = e.agent_selection
-    before = e.observe(agent)
+    before = {k: v.copy() for k, v in e.observe(agent).items()}
     with pytest.raises(IllegalActionError, match="time to bid"):
         e.step(3)
     assert e.agent_selection == agent
     after = e.observe(agent)
     assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])
     e.step(BID_BASE + 3)
     assert e.agent_selection != agent
 
@@ -99,3 +100,40 @@ def test_render_shows_a_spectators_line_without_hidden_cards() -> None:
     assert text is not None and text.startswith("hand 1, bid, to act S; bids -")
     held = e.table.hand_of(e.table.seats.index("S"))
     assert not any(card_name(c) in text for c in cards_of(held))
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_observations_kept_in_place_read_the_same_however_often_they_are_read(
+        preset: str) -> None:
+    """One env read by every agent at every step, one read now and then: same views."""
+    every, seldom = env(rules=preset), env(rules=preset)
+    every.reset(seed=7)
+    seldom.reset(seed=7)
+    rng = np.random.default_rng(1)
+    kept = {a: every.observe(a) for a in every.agents}
+    for agent in every.agent_iter():
+        views = {a: every.observe(a) for a in every.agents}
+        for a, view in views.items():
+            assert view is kept[a]  # the same dict and arrays, updated in place
+            acting = a == agent and not (every.terminations[a] or every.truncations[a])
+            legal = every.table.legal_actions() if acting else []
+            assert list(np.flatnonzero(view["action_mask"])) == legal
+            to_act = view["observation"][every.layout.to_act:every.layout.dealer]
+            if acting:
+                seat, me = every.table.to_act, every.possible_agents.index(a)
+                assert list(np.flatnonzero(to_act)) == [(seat - me) % every.table.n]
+        for a in every.agents:
+            if rng.random() < 0.3:
+                other = seldom.observe(a)
+                assert np.array_equal(other["observation"], views[a]["observation"])
+                assert np.array_equal(other["action_mask"], views[a]["action_mask"])
+        with pytest.raises(ValueError, match="read-only"):
+            views[agent]["observation"][0] = 1.0
+        with pytest.raises(ValueError, match="read-only"):
+            views[agent]["action_mask"][0] = 1
+        if every.terminations[agent] or every.truncations[agent]:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(views[agent]["action_mask"])))
+        every.step(action)
+        seldom.step(action)

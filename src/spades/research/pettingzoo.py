@@ -11,11 +11,15 @@
 
 Agents are the seats in rules order (``north_0 east_1 south_2 west_3``; ``north_0
 south_1`` at two players). Each observation is a dict with ``observation`` (the
-acting seat's view, :mod:`spades.research.encoding`) and ``action_mask`` (``int8``, ones
+agent's own view, :mod:`spades.research.encoding`) and ``action_mask`` (``int8``, ones
 on the legal actions, zeros for a seat that is not to act), as PettingZoo's masked
-environments do. An episode is one hand (rewards: each seat's side's points for it) or,
-with ``whole_game=True``, a whole game to the target (rewards: each hand's points as it
-is scored, so an episode's return is the side's final score; truncated after
+environments do. An agent's dict and its two arrays are the same objects at every
+step, read-only and kept up to date in place (a step writes only what it changes, so
+nothing is rebuilt): copy them to keep them.
+
+An episode is one hand (rewards: each seat's side's points for it) or, with
+``whole_game=True``, a whole game to the target (rewards: each hand's points as it is
+scored, so an episode's return is the side's final score; truncated after
 ``max_hands`` hands). An illegal action raises
 :class:`~spades.errors.IllegalActionError` with the rules' reason and changes nothing.
 """
@@ -33,7 +37,7 @@ from spades.errors import SpadesError
 from spades.research.encoding import NUM_ACTIONS, Layout
 from spades.research.render import describe_observation, describe_table
 from spades.research.sources import SeededDeals
-from spades.research.table import Table, unpack_mask
+from spades.research.table import Table, mask_bytes
 from spades.rules import Rules, rules_from
 
 SCORE_BOUND = 1e4
@@ -86,7 +90,10 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         self._table: Table | None = None
         self._hands_scored = 0
         self._rewards_set = False
-        self._no_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        # Each agent's observation dict, its mask's bytes and the action bits they hold.
+        self._observations: list[dict[str, Any]] = []
+        self._mask_writers: list[memoryview] = []
+        self._mask_shown: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -106,6 +113,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             self._deals.reseed(seed)
         if self._table is None:
             self._table = Table(self.rules, self._deals, single_hand=not self.whole_game)
+            self._keep_observations(self._table)
         else:
             self._table.restart()
         self.agents = self.possible_agents[:]
@@ -118,13 +126,35 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         self._rewards_set = False
         self.agent_selection = self.possible_agents[self._table.to_act]
 
+    def _keep_observations(self, table: Table) -> None:
+        """One dict per agent, for the table's life: its row of the table, and a mask."""
+        self._observations = []
+        self._mask_writers = []
+        for seat in range(table.n):
+            buffer = bytearray(NUM_ACTIONS)
+            mask = np.frombuffer(buffer, dtype=np.int8)
+            mask.flags.writeable = False  # the view handed out; writes go through buffer
+            self._mask_writers.append(memoryview(buffer))
+            self._observations.append({"observation": table.view(seat), "action_mask": mask})
+        self._mask_shown = [0] * table.n
+
     def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation dict: the same objects each time, updated in place."""
         table = self._table
         if table is None:
             raise SpadesError("call reset() before using the environment")
         seat = self._seat[agent]
-        mask = unpack_mask(table.legal_bits()) if seat == table.to_act else self._no_mask.copy()
-        return {"observation": table.observation(seat), "action_mask": mask}
+        bits = table.legal_bits() if seat == table.to_act else 0
+        if bits != self._mask_shown[seat]:
+            self._mask_writers[seat][:] = mask_bytes(bits)
+            self._mask_shown[seat] = bits
+        table.view(seat)  # writes the seat to act into the row it returns
+        return self._observations[seat]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

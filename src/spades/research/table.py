@@ -59,6 +59,16 @@ def _writer(obs: Observation) -> Any:
     return memoryview(obs.reshape(-1))  # type: ignore[arg-type]
 
 
+def _rows(obs: Observation) -> list[Observation]:
+    """Read-only views of each seat's row: what leaves the table cannot write back."""
+    rows = []
+    for row in obs:
+        view = row.view()
+        view.flags.writeable = False
+        rows.append(view)
+    return rows
+
+
 def _unpack(bits: int) -> npt.NDArray[np.int8]:
     raw = np.frombuffer(bits.to_bytes(10, "little"), dtype=np.uint8)
     return np.unpackbits(raw, bitorder="little")[:NUM_ACTIONS].view(np.int8).copy()
@@ -70,6 +80,24 @@ _FIXED_MASKS = {bits: _unpack(bits) for bits in (BID_BITS, BLIND_BITS, DRAW_BITS
 _SUIT_BYTES = tuple(bytes((i >> k) & 1 for k in range(13)) for i in range(1 << 13))
 _JOKER_BYTES = tuple(bytes((i >> k) & 1 for k in range(2)) for i in range(4))
 _NO_TAIL = bytes(NUM_ACTIONS - CARD_SLOTS)
+_FIXED_BYTES = {bits: mask.tobytes() for bits, mask in _FIXED_MASKS.items()}
+_FIXED_BYTES[0] = bytes(NUM_ACTIONS)
+
+
+def mask_bytes(bits: int) -> bytes:
+    """An action bitmask as :data:`NUM_ACTIONS` bytes, 1 on each action in it.
+
+    Thirteen bytes at a time from tables: cheaper than writing items one by one, and
+    a mask kept in place is refreshed with a single slice assignment.
+    """
+    fixed = _FIXED_BYTES.get(bits)
+    if fixed is not None:
+        return fixed
+    high = bits >> CARD_SLOTS
+    tail = _NO_TAIL if not high else bytes((high >> k) & 1 for k in range(len(_NO_TAIL)))
+    return b"".join((_SUIT_BYTES[bits & 0x1FFF], _SUIT_BYTES[bits >> 13 & 0x1FFF],
+                     _SUIT_BYTES[bits >> 26 & 0x1FFF], _SUIT_BYTES[bits >> 39 & 0x1FFF],
+                     _JOKER_BYTES[bits >> 52 & 3], tail))
 
 
 def unpack_mask(bits: int) -> npt.NDArray[np.int8]:
@@ -77,13 +105,7 @@ def unpack_mask(bits: int) -> npt.NDArray[np.int8]:
     fixed = _FIXED_MASKS.get(bits)
     if fixed is not None:
         return fixed.copy()
-    high = bits >> CARD_SLOTS
-    tail = _NO_TAIL if not high else bytes((high >> k) & 1 for k in range(len(_NO_TAIL)))
-    # One byte per action, thirteen at a time from tables: cheaper than item writes.
-    joined = b"".join((_SUIT_BYTES[bits & 0x1FFF], _SUIT_BYTES[bits >> 13 & 0x1FFF],
-                       _SUIT_BYTES[bits >> 26 & 0x1FFF], _SUIT_BYTES[bits >> 39 & 0x1FFF],
-                       _JOKER_BYTES[bits >> 52 & 3], tail))
-    return np.frombuffer(bytearray(joined), dtype=np.int8)
+    return np.frombuffer(bytearray(mask_bytes(bits)), dtype=np.int8)
 
 
 class Table:
@@ -122,9 +144,14 @@ class Table:
         self._trick_at = [tuple(base[o] + layout.trick + self.rel[o][p] * CARD_SLOTS
                                 for o in range(n)) for p in range(n)]
         self._seat_at = [tuple(base[o] + self.rel[o][p] for o in range(n)) for p in range(n)]
-        # The to_act block is filled in when a row is read, not written at every step.
-        self._to_act_col = [[layout.to_act + self.rel[o][p] for p in range(n)]
-                            for o in range(n)]
+        # The to_act block is written into a row when the row is read (:meth:`view`), not
+        # into every row at every step: _to_act_at[o][p] is its flat index in observer
+        # o's row for seat p to act (the last entry, read for -1, is -1: nobody acts),
+        # and _to_act_shown[o] the index row o holds now.
+        self._to_act_at = [[base[o] + layout.to_act + self.rel[o][p] for p in range(n)] + [-1]
+                           for o in range(n)]
+        self._to_act_shown = [-1] * n
+        self._rows = _rows(self.obs)
         self._base = base
         # The hand in progress (set by each new hand).
         self.hand_index = 0
@@ -208,11 +235,27 @@ class Table:
         return out
 
     def observation(self, seat: int) -> Observation:
-        """``seat``'s observation: a copy of its row, with the seat to act filled in."""
-        row: Observation = self.obs[seat].copy()
-        if self.to_act >= 0:
-            row[self._to_act_col[seat][self.to_act]] = 1.0
-        return row
+        """``seat``'s observation: a copy of its row (see :meth:`view`)."""
+        return self.view(seat).copy()
+
+    def view(self, seat: int) -> Observation:
+        """``seat``'s observation row itself, read-only, with the seat to act written in.
+
+        The same array every time, for the table's whole life, changed in place as the
+        game moves on: an environment hands it out without a copy (its readers copy it
+        to keep it). Only the seat to act, which every step changes, waits until the
+        row is read to be written, and only into that row.
+        """
+        want = self._to_act_at[seat][self.to_act]
+        shown = self._to_act_shown[seat]
+        if want != shown:
+            flat = self._flat
+            if shown >= 0:
+                flat[shown] = 0.0
+            if want >= 0:
+                flat[want] = 1.0
+            self._to_act_shown[seat] = want
+        return self._rows[seat]
 
     def hand_of(self, seat: int) -> Mask:
         """The cards ``seat`` holds now (table-side: observations are what leaves)."""
@@ -530,6 +573,7 @@ class Table:
         self.visible = [False] * n
         # A new hand: clear every row, then write what everyone knows at the start.
         self.obs.fill(0.0)
+        self._to_act_shown = [-1] * n
         lay = self.layout
         flat = self._flat
         for o, b in enumerate(self._base):
@@ -615,18 +659,20 @@ class Table:
         for key, value in self.__dict__.items():
             if key in shared:
                 other.__dict__[key] = value
-            elif key != "_flat":
+            elif key not in _VIEWS:
                 other.__dict__[key] = copy.deepcopy(value, memo)
         other._flat = _writer(other.obs)
+        other._rows = _rows(other.obs)
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the memoryview (rebuilt on load)."""
-        return {k: v for k, v in self.__dict__.items() if k != "_flat"}
+        """Pickled without the views of the rows (rebuilt on load)."""
+        return {k: v for k, v in self.__dict__.items() if k not in _VIEWS}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._flat = _writer(self.obs)
+        self._rows = _rows(self.obs)
 
     def _record_hand(self, done: _FinishedHand) -> dict[str, Any]:
         """A finished hand as a ``spades-record/1`` hand (RECORD.md)."""
@@ -672,8 +718,9 @@ class _FinishedHand(NamedTuple):
 
 
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
-                     "side_rel", "_played_at", "_trick_at", "_seat_at", "_to_act_col", "_base",
+                     "side_rel", "_played_at", "_trick_at", "_seat_at", "_to_act_at", "_base",
                      "deal"})
+_VIEWS = frozenset({"_flat", "_rows"})
 
 
 def _cards(mask: Mask) -> list[Card]:
