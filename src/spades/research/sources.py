@@ -11,6 +11,7 @@ players, however many times each asks.
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import numpy as np
 
@@ -18,7 +19,15 @@ from spades.cards import Card, Mask, Seat
 from spades.dealing import DealSource, HandDeal
 from spades.rules import Rules
 
-_BIT = tuple(1 << c for c in range(54))
+_DECK_BITS: dict[tuple[Card, ...], np.ndarray[Any, np.dtype[np.uint64]]] = {}
+"""Each deck's cards as one-bit ``uint64`` masks, in deck order."""
+
+
+def _deck_bits(deck: tuple[Card, ...]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    bits = _DECK_BITS.get(deck)
+    if bits is None:
+        bits = _DECK_BITS[deck] = np.array([1 << c for c in deck], dtype=np.uint64)
+    return bits
 
 
 class SeededDeals:
@@ -36,19 +45,19 @@ class SeededDeals:
 
     def __call__(self, rules: Rules, hand: int, dealer: Seat) -> HandDeal:
         deck = rules.deck_cards
-        order = [deck[i] for i in self.generator.permutation(len(deck)).tolist()]
+        permutation = self.generator.permutation(len(deck))
         exchange_order = _ExchangeOrder(int(self.generator.integers(2**63)))
         if rules.draw:
-            return HandDeal(stock=order, exchange_order=exchange_order)
+            return HandDeal(stock=[deck[i] for i in permutation.tolist()],
+                            exchange_order=exchange_order)
         seats = rules.seats
         n = len(seats)
         start = seats.index(dealer) + 1
-        cards: dict[Seat, Mask] = {}
-        for p in range(n):  # one card at a time clockwise from the dealer's left
-            mask = 0
-            for card in order[p::n]:
-                mask |= _BIT[card]
-            cards[seats[(start + p) % n]] = mask
+        # One card at a time clockwise from the dealer's left: the p-th seat from there
+        # gets the cards at positions p, p + n, ... of the shuffled deck (a column).
+        dealt = _deck_bits(deck)[permutation].reshape(-1, n)
+        masks: list[Mask] = np.bitwise_or.reduce(dealt, axis=0).tolist()
+        cards = {seats[(start + p) % n]: masks[p] for p in range(n)}
         return HandDeal(cards=cards, exchange_order=exchange_order)
 
 

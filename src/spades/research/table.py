@@ -59,6 +59,22 @@ def _writer(obs: Observation) -> Any:
     return memoryview(obs.reshape(-1))  # type: ignore[arg-type]
 
 
+def _byte_writer(obs: Observation) -> memoryview:
+    """The rows' bytes: a whole block written in one slice assignment from the tables."""
+    return memoryview(obs.reshape(-1)).cast("B")  # type: ignore[arg-type]
+
+
+def _float_table(width: int) -> tuple[bytes, ...]:
+    """For each ``width``-bit number, its bits as ``float32`` 0/1 values, as bytes."""
+    numbers = np.arange(1 << width, dtype="<u2").view(np.uint8).reshape(-1, 2)
+    bits = np.unpackbits(numbers, axis=1, bitorder="little")[:, :width]
+    return tuple(row.tobytes() for row in bits.astype(np.float32))
+
+
+_SUIT_FLOATS = _float_table(13)
+_JOKER_FLOATS = _float_table(2)
+
+
 def _rows(obs: Observation) -> list[Observation]:
     """Read-only views of each seat's row: what leaves the table cannot write back."""
     rows = []
@@ -135,6 +151,7 @@ class Table:
         self.obs: Observation = np.zeros((n, width), dtype=np.float32)
         # Writes go through a memoryview: half the cost of numpy's item assignment.
         self._flat = _writer(self.obs)
+        self._bytes = _byte_writer(self.obs)
         self.rel = [[(p - o) % n for p in range(n)] for o in range(n)]
         self.side_rel = [[(s - self.side_of[o]) % ns for s in range(ns)] for o in range(n)]
         base = [o * width for o in range(n)]
@@ -519,8 +536,12 @@ class Table:
     def _write_hand(self, seat: int) -> None:
         if not self.visible[seat]:
             return
-        row = self.obs[seat]
-        row[:CARD_SLOTS] = unpack_mask(self.held[seat])[:CARD_SLOTS]
+        held = self.held[seat]
+        at = 4 * (self._base[seat] + self.layout.hand)
+        self._bytes[at:at + 4 * CARD_SLOTS] = b"".join((
+            _SUIT_FLOATS[held & 0x1FFF], _SUIT_FLOATS[held >> 13 & 0x1FFF],
+            _SUIT_FLOATS[held >> 26 & 0x1FFF], _SUIT_FLOATS[held >> 39 & 0x1FFF],
+            _JOKER_FLOATS[held >> 52 & 3]))
 
     def _reveal(self, seat: int) -> None:
         self.visible[seat] = True
@@ -662,6 +683,7 @@ class Table:
             elif key not in _VIEWS:
                 other.__dict__[key] = copy.deepcopy(value, memo)
         other._flat = _writer(other.obs)
+        other._bytes = _byte_writer(other.obs)
         other._rows = _rows(other.obs)
         return other
 
@@ -672,6 +694,7 @@ class Table:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._flat = _writer(self.obs)
+        self._bytes = _byte_writer(self.obs)
         self._rows = _rows(self.obs)
 
     def _record_hand(self, done: _FinishedHand) -> dict[str, Any]:
@@ -720,7 +743,7 @@ class _FinishedHand(NamedTuple):
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
                      "side_rel", "_played_at", "_trick_at", "_seat_at", "_to_act_at", "_base",
                      "deal"})
-_VIEWS = frozenset({"_flat", "_rows"})
+_VIEWS = frozenset({"_flat", "_bytes", "_rows"})
 
 
 def _cards(mask: Mask) -> list[Card]:
