@@ -3,7 +3,7 @@
 The environments step thousands of times per second, and :class:`spades.game.Game`
 rebuilds too much per action for that (action objects, events, views). :class:`Table`
 plays the same game — Blind Nil questions, the two-player draw and exchange, bids,
-tricks on :class:`~spades.playout.Playout`, scoring by :func:`~spades.scoring.score_hand`
+tricks on :class:`~spades.playout.Playout`, scoring by :func:`~spades.scoring.score_side`
 and the end of the game by :func:`~spades.scoring.game_result` — on dense action
 indices (:mod:`spades.research.encoding`) and refuses every action the rules refuse,
 with the engine's reasons. Property tests pin it to ``Game`` over every preset.
@@ -43,7 +43,7 @@ from spades.research.encoding import (
     action_name,
 )
 from spades.rules import Rules, rules_from
-from spades.scoring import game_result, score_hand
+from spades.scoring import game_result, score_side, side_members
 
 BLIND_PHASE, DRAW_PHASE, EXCHANGE_PHASE, BID_PHASE, PLAY_PHASE, OVER_PHASE = range(6)
 
@@ -145,6 +145,7 @@ class Table:
         n = self.n = len(self.seats)
         self.sides = r.sides
         self.side_of = [r.sides.index(r.side_of(s)) for s in self.seats]
+        self._members = [side_members(r, side) for side in r.sides]
         ns = len(self.sides)
         self.layout = layout = Layout(n, ns)
         width = self.width = layout.size
@@ -160,6 +161,8 @@ class Table:
                                  for o in range(n)) for p in range(n)]
         self._trick_at = [tuple(base[o] + layout.trick + self.rel[o][p] * CARD_SLOTS
                                 for o in range(n)) for p in range(n)]
+        self._played_trick_at = [played + trick for played, trick
+                                 in zip(self._played_at, self._trick_at, strict=True)]
         self._seat_at = [tuple(base[o] + self.rel[o][p] for o in range(n)) for p in range(n)]
         # The to_act block is written into a row when the row is read (:meth:`view`), not
         # into every row at every step: _to_act_at[o][p] is its flat index in observer
@@ -356,31 +359,37 @@ class Table:
         seat = p.turn
         led = p.led
         was_broken = p.broken
+        last = len(p.trick) == self.n - 1  # this card completes the trick
         p.play(card)
         self.plays.append((seat, card))
         flat = self._flat
         flat[self._base[seat] + card] = 0.0
-        for at in self._played_at[seat]:
+        # Played, and (unless it ends the trick, which is then cleared) in the trick.
+        for at in (self._played_at if last else self._played_trick_at)[seat]:
             flat[at + card] = 1.0
-        if led >= 0:
-            if SUIT_OF[card] != led:
+        suit = SUIT_OF[card]
+        if suit != led:
+            if led >= 0:
                 self._show_void(seat, led)
-        elif not was_broken and SUIT_OF[card] == SPADES:
-            for s in range(3):  # R13: a leader may lead an unbroken spade only with no other
-                self._show_void(seat, s)
+            elif suit == SPADES and not was_broken:
+                for s in range(3):  # R13: one leads an unbroken spade only with no other
+                    self._show_void(seat, s)
         if p.broken and not was_broken:
             at = self.layout.broken
             for b in self._base:
                 flat[b + at] = 1.0
-        if p.trick:
-            for at in self._trick_at[seat]:
-                flat[at + card] = 1.0
+        if not last:
             self.to_act = p.turn
             return
         winner = p.turn
         self.trick_winners.append(winner)
+        # The trick block holds the trick's earlier cards (the last was never written):
+        # clearing just those cells is cheaper than clearing the block.
+        trick_at = self._trick_at
+        for s, c in self.plays[-self.n:-1]:
+            for at in trick_at[s]:
+                flat[at + c] = 0.0
         lay = self.layout
-        self.obs[:, lay.trick:lay.voids] = 0.0
         value = p.tricks[winner] / HAND_SIZE
         for at in self._seat_at[winner]:
             flat[at + lay.tricks] = value
@@ -620,20 +629,21 @@ class Table:
 
     def _finish_hand(self) -> None:
         seats = self.seats
-        p = self.playout
+        rules = self.rules
         bids = {seats[s]: b for s, b in self.bids}
-        tricks = {seats[s]: p.tricks[s] for s in range(self.n)}
+        tricks = dict(zip(seats, self.playout.tricks, strict=True))
         blind = frozenset(seats[s] for s in self.blind)
         names = self.sides
-        result = score_hand(self.rules, bids, blind, tricks,
-                            dict(zip(names, self.scores, strict=True)),
-                            dict(zip(names, self.bag_counts, strict=True)))
-        self.hand_points.append([result[name].points for name in names])
-        self.scores = [result[name].score for name in names]
-        self.bag_counts = [result[name].bag_count for name in names]
+        # score_hand's work, side by side, with each side's members found once per table.
+        result = [score_side(rules, bids, blind, tricks, members, score, bags)
+                  for members, score, bags
+                  in zip(self._members, self.scores, self.bag_counts, strict=True)]
+        self.hand_points.append([side.points for side in result])
+        self.scores = [side.score for side in result]
+        self.bag_counts = [side.bag_count for side in result]
         self._finished.append(_FinishedHand(
             self.dealer, tuple(self.start_hands), tuple(self.blind), tuple(self.bids),
-            tuple(c for _, c in self.plays),
+            tuple(self.plays),
             tuple(self.stock) if self.stock is not None else None,
             "".join(self.draw_letters), dict(self.exchanges)))
         over, winner = game_result(self.rules, dict(zip(names, self.scores, strict=True)))
@@ -708,7 +718,7 @@ class Table:
             "blind": blind,
             "bids": [("blind nil" if seats[s] in blind else "nil") if b == 0 else b
                      for s, b in done.bids],
-            "play": " ".join(card_name(c) for c in done.plays),
+            "play": " ".join(card_name(c) for _, c in done.plays),
         }
         if done.stock is not None:
             hand["stock"] = " ".join(card_name(c) for c in done.stock)
@@ -734,15 +744,15 @@ class _FinishedHand(NamedTuple):
     cards: tuple[Mask, ...]
     blind: tuple[int, ...]
     bids: tuple[tuple[int, int], ...]
-    plays: tuple[Card, ...]
+    plays: tuple[tuple[int, Card], ...]
     stock: tuple[Card, ...] | None
     draw: str
     exchanges: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]]
 
 
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
-                     "side_rel", "_played_at", "_trick_at", "_seat_at", "_to_act_at", "_base",
-                     "deal"})
+                     "side_rel", "_members", "_played_at", "_played_trick_at", "_trick_at",
+                     "_seat_at", "_to_act_at", "_base", "deal"})
 _VIEWS = frozenset({"_flat", "_bytes", "_rows"})
 
 
