@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from spades.cards import Card, Mask, Seat
+from spades.cards import STANDARD_DECK, Card, Mask, Seat
 from spades.dealing import DealSource, HandDeal
 from spades.rules import Rules
 
@@ -30,10 +30,17 @@ def _deck_bits(deck: tuple[Card, ...]) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return bits
 
 
+_MOST_SHUFFLES = 64
+"""The most shuffles drawn from the generator at once (one numpy call for them all)."""
+
+
 class SeededDeals:
     """Each hand shuffled by a generator seeded with ``seed``; the exchange pile too.
 
-    The same seed gives the same deals, in the same order (R22, R25).
+    The same seed gives the same deals, in the same order (R22, R25). Shuffles are drawn
+    in batches (1, 2, 4, … then 64 at a time after each reseed, so a reseed every hand
+    costs no more than one shuffle): one generator call per batch instead of two per
+    hand, and each batch's deals worked out in one numpy reduction.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -42,23 +49,45 @@ class SeededDeals:
     def reseed(self, seed: int | None) -> None:
         """Start the sequence of deals again from ``seed`` (None: from the system)."""
         self.generator = np.random.default_rng(seed)
+        self._next_batch = 1
+        self._new_batch(0)
+
+    def _new_batch(self, size: int) -> None:
+        self._used = 0
+        self._size = size
+        if size:
+            rows = np.broadcast_to(np.arange(len(STANDARD_DECK)), (size, len(STANDARD_DECK)))
+            self._shuffles = self.generator.permuted(rows, axis=1)
+            self._exchange_seeds: list[int] = self.generator.integers(
+                2**63, size=size).tolist()
+        self._dealt: dict[tuple[tuple[Card, ...], int], list[list[Mask]]] = {}
+        self._orders: list[list[int]] | None = None
 
     def __call__(self, rules: Rules, hand: int, dealer: Seat) -> HandDeal:
+        if self._used == self._size:
+            self._new_batch(self._next_batch)
+            self._next_batch = min(2 * self._next_batch, _MOST_SHUFFLES)
+        i = self._used
+        self._used += 1
+        exchange_order = _ExchangeOrder(self._exchange_seeds[i])
         deck = rules.deck_cards
-        permutation = self.generator.permutation(len(deck))
-        exchange_order = _ExchangeOrder(int(self.generator.integers(2**63)))
         if rules.draw:
-            return HandDeal(stock=[deck[i] for i in permutation.tolist()],
+            if self._orders is None:
+                self._orders = self._shuffles.tolist()
+            return HandDeal(stock=[deck[c] for c in self._orders[i]],
                             exchange_order=exchange_order)
         seats = rules.seats
         n = len(seats)
+        dealt = self._dealt.get((deck, n))
+        if dealt is None:
+            # One card at a time clockwise from the dealer's left: the p-th seat from
+            # there gets the cards at positions p, p + n, ... of a shuffled deck.
+            cards = _deck_bits(deck)[self._shuffles].reshape(self._size, -1, n)
+            dealt = self._dealt[deck, n] = np.bitwise_or.reduce(cards, axis=1).tolist()
+        masks = dealt[i]
         start = seats.index(dealer) + 1
-        # One card at a time clockwise from the dealer's left: the p-th seat from there
-        # gets the cards at positions p, p + n, ... of the shuffled deck (a column).
-        dealt = _deck_bits(deck)[permutation].reshape(-1, n)
-        masks: list[Mask] = np.bitwise_or.reduce(dealt, axis=0).tolist()
-        cards = {seats[(start + p) % n]: masks[p] for p in range(n)}
-        return HandDeal(cards=cards, exchange_order=exchange_order)
+        return HandDeal(cards={seats[(start + p) % n]: masks[p] for p in range(n)},
+                        exchange_order=exchange_order)
 
 
 class _ExchangeOrder:
