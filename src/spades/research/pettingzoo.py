@@ -37,7 +37,7 @@ from spades.errors import SpadesError
 from spades.research.encoding import NUM_ACTIONS, Layout
 from spades.research.render import describe_observation, describe_table
 from spades.research.sources import SeededDeals
-from spades.research.table import Table, mask_bytes
+from spades.research.table import PLAY_PHASE, Table, mask_bytes
 from spades.rules import Rules, rules_from
 
 SCORE_BOUND = 1e4
@@ -144,7 +144,12 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         if table is None:
             raise SpadesError("call reset() before using the environment")
         seat = self._seat[agent]
-        bits = table.legal_bits() if seat == table.to_act else 0
+        if seat != table.to_act:
+            bits = 0
+        elif table.phase == PLAY_PHASE:  # most steps: the cards it may play
+            bits = table.playout.legal_mask()
+        else:
+            bits = table.legal_bits()
         if bits != self._mask_shown[seat]:
             self._mask_writers[seat][:] = mask_bytes(bits)
             self._mask_shown[seat] = bits

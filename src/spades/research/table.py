@@ -164,6 +164,8 @@ class Table:
         self._played_trick_at = [played + trick for played, trick
                                  in zip(self._played_at, self._trick_at, strict=True)]
         self._seat_at = [tuple(base[o] + self.rel[o][p] for o in range(n)) for p in range(n)]
+        self._void_at = [[tuple(base[o] + layout.voids + self.rel[o][p] * 4 + suit
+                                for o in range(n)) for suit in range(4)] for p in range(n)]
         # The to_act block is written into a row when the row is read (:meth:`view`), not
         # into every row at every step: _to_act_at[o][p] is its flat index in observer
         # o's row for seat p to act (the last entry, read for -1, is -1: nobody acts),
@@ -400,9 +402,8 @@ class Table:
 
     def _show_void(self, seat: int, suit: int) -> None:
         flat = self._flat
-        at = self.layout.voids
-        for o, b in enumerate(self._base):
-            flat[b + at + self.rel[o][seat] * 4 + suit] = 1.0
+        for at in self._void_at[seat][suit]:
+            flat[at] = 1.0
 
     def _bid(self, tricks: int) -> None:
         seat = self.order[len(self.bids)]
@@ -554,7 +555,7 @@ class Table:
 
     def _reveal(self, seat: int) -> None:
         self.visible[seat] = True
-        self.obs[seat, self.layout.hidden] = 0.0
+        self._flat[self._base[seat] + self.layout.hidden] = 0.0
         self._write_hand(seat)
 
     def may_bid_blind(self, seat: int) -> bool:
@@ -608,10 +609,7 @@ class Table:
         flat = self._flat
         for o, b in enumerate(self._base):
             flat[b + lay.dealer + self.rel[o][dealer]] = 1.0
-            for s in range(len(self.sides)):
-                rel = self.side_rel[o][s]
-                flat[b + lay.scores + rel] = self.scores[s] / self.rules.target
-                flat[b + lay.bags + rel] = self.bag_counts[s] / (self.rules.bag_limit or 10)
+        self._write_scores()
         self.to_act = -1
         queued = set(self.blind_queue)
         for seat in range(n):
@@ -626,6 +624,17 @@ class Table:
         for b in self._base:
             flat[b + lay.phase + first] = 1.0
         self._advance()
+
+    def _write_scores(self) -> None:
+        """Each side's running score and bags, into every row (sides relative to it)."""
+        lay = self.layout
+        flat = self._flat
+        scores = [v / self.rules.target for v in self.scores]
+        bags = [v / (self.rules.bag_limit or 10) for v in self.bag_counts]
+        for b, side_rel in zip(self._base, self.side_rel, strict=True):
+            for s, rel in enumerate(side_rel):
+                flat[b + lay.scores + rel] = scores[s]
+                flat[b + lay.bags + rel] = bags[s]
 
     def _finish_hand(self) -> None:
         seats = self.seats
@@ -651,14 +660,7 @@ class Table:
             self.winner = winner if over else None
             self._set_phase(OVER_PHASE)
             self._set_turn(-1)
-            lay = self.layout
-            flat = self._flat
-            for o, b in enumerate(self._base):
-                for s in range(len(names)):
-                    rel = self.side_rel[o][s]
-                    flat[b + lay.scores + rel] = self.scores[s] / self.rules.target
-                    flat[b + lay.bags + rel] = (self.bag_counts[s]
-                                                / (self.rules.bag_limit or 10))
+            self._write_scores()
             return
         if self.deal_on_request:
             self.awaiting_deal = True
@@ -752,7 +754,7 @@ class _FinishedHand(NamedTuple):
 
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
                      "side_rel", "_members", "_played_at", "_played_trick_at", "_trick_at",
-                     "_seat_at", "_to_act_at", "_base", "deal"})
+                     "_seat_at", "_void_at", "_to_act_at", "_base", "deal"})
 _VIEWS = frozenset({"_flat", "_bytes", "_rows"})
 
 
