@@ -37,7 +37,7 @@ from spades.errors import SpadesError
 from spades.research.encoding import NUM_ACTIONS, Layout
 from spades.research.render import describe_observation, describe_table
 from spades.research.sources import SeededDeals
-from spades.research.table import PLAY_PHASE, Table, rewrite_mask
+from spades.research.table import PLAY_PHASE, Table, mask_bytes
 from spades.rules import Rules, rules_from
 
 SCORE_BOUND = 1e4
@@ -150,9 +150,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             bits = table.playout.legal_mask()
         else:
             bits = table.legal_bits()
-        shown = self._mask_shown[seat]
-        if bits != shown:
-            rewrite_mask(self._mask_writers[seat], shown, bits)
+        if bits != self._mask_shown[seat]:
+            self._mask_writers[seat][:] = mask_bytes(bits)
             self._mask_shown[seat] = bits
         table.view(seat)  # writes the seat to act into the row it returns
         return self._observations[seat]

@@ -96,8 +96,8 @@ _FIXED_MASKS = {bits: _unpack(bits) for bits in (BID_BITS, BLIND_BITS, DRAW_BITS
 _SUIT_BYTES = tuple(bytes((i >> k) & 1 for k in range(13)) for i in range(1 << 13))
 _JOKER_BYTES = tuple(bytes((i >> k) & 1 for k in range(2)) for i in range(4))
 _NO_TAIL = bytes(NUM_ACTIONS - CARD_SLOTS)
-_SUIT_STARTS = (0, 13, 26, 39)
-_SUITS_END = 52
+_SUITS_TAIL = bytes(NUM_ACTIONS - 52)
+_JOKERS_BIT = 1 << 52
 _FIXED_BYTES = {bits: mask.tobytes() for bits, mask in _FIXED_MASKS.items()}
 _FIXED_BYTES[0] = bytes(NUM_ACTIONS)
 
@@ -108,6 +108,10 @@ def mask_bytes(bits: int) -> bytes:
     Thirteen bytes at a time from tables: cheaper than writing items one by one, and
     a mask kept in place is refreshed with a single slice assignment.
     """
+    if bits < _JOKERS_BIT:  # cards of the four suits: most masks
+        return b"".join((_SUIT_BYTES[bits & 0x1FFF], _SUIT_BYTES[bits >> 13 & 0x1FFF],
+                         _SUIT_BYTES[bits >> 26 & 0x1FFF], _SUIT_BYTES[bits >> 39],
+                         _SUITS_TAIL))
     fixed = _FIXED_BYTES.get(bits)
     if fixed is not None:
         return fixed
@@ -116,21 +120,6 @@ def mask_bytes(bits: int) -> bytes:
     return b"".join((_SUIT_BYTES[bits & 0x1FFF], _SUIT_BYTES[bits >> 13 & 0x1FFF],
                      _SUIT_BYTES[bits >> 26 & 0x1FFF], _SUIT_BYTES[bits >> 39 & 0x1FFF],
                      _JOKER_BYTES[bits >> 52 & 3], tail))
-
-
-def rewrite_mask(writer: memoryview, shown: int, bits: int) -> None:
-    """Turn the mask bytes ``writer`` holds for ``shown`` into those for ``bits``.
-
-    A seat's masks from one turn to its next differ in a suit or two (a card played,
-    a suit to follow): only the suits that changed are written, thirteen bytes each.
-    """
-    if (bits | shown) >> _SUITS_END:  # jokers, bids or questions: all of it
-        writer[:] = mask_bytes(bits)
-        return
-    changed = bits ^ shown
-    for start in _SUIT_STARTS:
-        if changed >> start & 0x1FFF:
-            writer[start:start + 13] = _SUIT_BYTES[bits >> start & 0x1FFF]
 
 
 def unpack_mask(bits: int) -> npt.NDArray[np.int8]:
