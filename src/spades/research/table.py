@@ -17,6 +17,7 @@ a row is only ever written with facts its seat may see.
 from __future__ import annotations
 
 import copy
+import functools
 import operator
 from typing import Any, NamedTuple
 
@@ -73,6 +74,22 @@ def _float_table(width: int) -> tuple[bytes, ...]:
 
 _SUIT_FLOATS = _float_table(13)
 _JOKER_FLOATS = _float_table(2)
+
+
+CardCells = list[list[tuple[int, ...]]]
+
+
+@functools.cache
+def _card_cells(played_at: tuple[tuple[int, ...], ...], trick_at: tuple[tuple[int, ...], ...],
+                ) -> tuple[CardCells, CardCells, CardCells]:
+    """The cells a card of seat p sets, in every row, as flat indices: played; in the
+    trick; and both (the card that ends a trick is never in it). Worked out once per
+    table shape: indices the hot path reads without adding offsets."""
+    played = [[tuple(at + c for at in seat) for c in range(CARD_SLOTS)] for seat in played_at]
+    trick = [[tuple(at + c for at in seat) for c in range(CARD_SLOTS)] for seat in trick_at]
+    both = [[p + t for p, t in zip(ps, ts, strict=True)] for ps, ts in zip(played, trick,
+                                                                          strict=True)]
+    return played, trick, both
 
 
 def _rows(obs: Observation) -> list[Observation]:
@@ -167,8 +184,8 @@ class Table:
                                  for o in range(n)) for p in range(n)]
         self._trick_at = [tuple(base[o] + layout.trick + self.rel[o][p] * CARD_SLOTS
                                 for o in range(n)) for p in range(n)]
-        self._played_trick_at = [played + trick for played, trick
-                                 in zip(self._played_at, self._trick_at, strict=True)]
+        self._played_cells, self._trick_cells, self._played_trick_cells = _card_cells(
+            tuple(self._played_at), tuple(self._trick_at))
         self._seat_at = [tuple(base[o] + self.rel[o][p] for o in range(n)) for p in range(n)]
         self._void_at = [[tuple(base[o] + layout.voids + self.rel[o][p] * 4 + suit
                                 for o in range(n)) for suit in range(4)] for p in range(n)]
@@ -373,8 +390,8 @@ class Table:
         flat = self._flat
         flat[self._base[seat] + card] = 0.0
         # Played, and (unless it ends the trick, which is then cleared) in the trick.
-        for at in (self._played_at if last else self._played_trick_at)[seat]:
-            flat[at + card] = 1.0
+        for at in (self._played_cells if last else self._played_trick_cells)[seat][card]:
+            flat[at] = 1.0
         suit = SUIT_OF[card]
         if suit != led:
             if led >= 0:
@@ -393,10 +410,10 @@ class Table:
         self.trick_winners.append(winner)
         # The trick block holds the trick's earlier cards (the last was never written):
         # clearing just those cells is cheaper than clearing the block.
-        trick_at = self._trick_at
+        trick_cells = self._trick_cells
         for s, c in self.plays[-self.n:-1]:
-            for at in trick_at[s]:
-                flat[at + c] = 0.0
+            for at in trick_cells[s][c]:
+                flat[at] = 0.0
         lay = self.layout
         value = p.tricks[winner] / HAND_SIZE
         for at in self._seat_at[winner]:
@@ -759,7 +776,8 @@ class _FinishedHand(NamedTuple):
 
 
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
-                     "side_rel", "_members", "_played_at", "_played_trick_at", "_trick_at",
+                     "side_rel", "_members", "_played_at", "_trick_at", "_played_cells",
+                     "_trick_cells", "_played_trick_cells",
                      "_seat_at", "_void_at", "_to_act_at", "_base", "deal"})
 _VIEWS = frozenset({"_flat", "_bytes", "_rows"})
 
