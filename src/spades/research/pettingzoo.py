@@ -26,6 +26,7 @@ scored, so an episode's return is the side's final score; truncated after
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -155,6 +156,13 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             self._mask_shown[seat] = bits
         table.view(seat)  # writes the seat to act into the row it returns
         return self._observations[seat]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until the episode is over: PettingZoo's loop as a generator
+        (one resumed frame per step, not a call into an iterator object)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection

@@ -632,7 +632,8 @@ class Table:
         flat = self._flat
         for o, b in enumerate(self._base):
             flat[b + lay.dealer + self.rel[o][dealer]] = 1.0
-        self._write_scores()
+        if any(self.scores) or any(self.bag_counts):  # the rows were cleared to 0
+            self._write_scores()
         self.to_act = -1
         queued = set(self.blind_queue)
         for seat in range(n):
