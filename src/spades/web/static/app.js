@@ -4,7 +4,7 @@
 import { api, sendAction, ApiError } from "./api.js";
 import { t, reason, hintReason, cardWords, pickLanguage, setLanguage, translatePage, language } from "./i18n.js";
 import { beep, setSound } from "./sound.js";
-import { cardFace } from "./cards.js";
+import { cardFace, loadDeck, setBack } from "./cards.js";
 import {
   displayFrom, renderScoreboard, renderSeats, renderTrick, renderHand, layoutHand,
   seatName, sideName, sidesOf, sortHand, bidText,
@@ -34,6 +34,7 @@ function applyOptions() {
   body.classList.add(`felt-${o.felt}`, `back-${o.back}`);
   body.classList.toggle("four-colour", !!o.fourColour);
   body.dataset.speed = o.speed;
+  setBack(o.back);
   document.documentElement.style.setProperty("--speed", String(SPEED[o.speed] ?? 1));
   setSound(o.sound);
   setLanguage(pickLanguage(o.lang));
@@ -59,9 +60,36 @@ function toast(text, kind = "info") {
   const el = $("#toast");
   el.textContent = text;
   el.dataset.kind = kind;
+  delete el.dataset.hint;
+  delete el.dataset.card;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+  toastTimer = setTimeout(hideToast, kind === "error" ? 5000 : 4000);
+}
+
+/** A message belongs to the moment it was shown: it goes when the game moves on. */
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("#toast").hidden = true;
+}
+
+// ---- dealing ----------------------------------------------------------------------------
+
+const DEAL_STEP = 45;  // ms between two cards of the deal, before the speed option
+const DEAL_TIME = 320; // ms one card takes to fly in
+
+/** Whether the deal is being animated now; sets the elapsed time the CSS continues from. */
+function dealing(v, d) {
+  const key = `${v.id}:${v.hand_index}`;
+  const fresh = (v.phase === "bid" || v.phase === "blind") && d.bids.S === undefined;
+  if (key !== ui.dealKey) {
+    ui.dealKey = key;
+    ui.dealStart = fresh && !reducedMotion() && (SPEED[ui.opts.speed] ?? 1) > 0 ? performance.now() : -Infinity;
+  }
+  const total = (12 * DEAL_STEP + DEAL_TIME) * (SPEED[ui.opts.speed] ?? 1);
+  const elapsed = performance.now() - ui.dealStart;
+  document.documentElement.style.setProperty("--deal-elapsed", `${Math.round(Math.max(0, elapsed))}ms`);
+  return elapsed < total;
 }
 
 function announce(text) {
@@ -93,8 +121,11 @@ function render() {
   // A background tab says when the game waits for you.
   document.title = v.to_act === "S" && !ui.busy ? `▶ ${t("title")}` : t("title");
   document.body.dataset.players = String(v.order.length);
+  document.body.dataset.sides = String(sidesOf(v).length);
+  document.body.dataset.dealer = d.dealer || "";
+  ui.dealing = dealing(v, d);
   renderScoreboard(v, d);
-  renderSeats(v, d);
+  renderSeats(v, d, ui);
   renderTrick(v, d);
   renderHand(v, d, ui);
   renderControls(v);
@@ -269,6 +300,7 @@ async function playEvents(events, before, after) {
 
 async function show(res, before) {
   const after = res.game;
+  hideToast();
   ui.busy = true;
   try {
     if (res.events?.length && before && before.id === after.id) await playEvents(res.events, before, after);
@@ -453,7 +485,8 @@ async function boot() {
   const wantDaily = params.get("daily");
   const preset = params.get("rules");
   let current = null;
-  try { current = (await api("GET", "/api/games/current")).game; } catch { current = null; }
+  // No game yet is answered 204 (no body): api() gives null then.
+  try { current = (await api("GET", "/api/games/current"))?.game ?? null; } catch { current = null; }
   const extra = preset ? { rules: preset } : {};
   if (wantDaily) {
     let daily = null;
@@ -472,6 +505,7 @@ async function boot() {
 }
 
 function wire() {
+  loadDeck().catch(() => toast(t("offline"), "error"));
   $("#hand").addEventListener("click", onHandClick);
   document.addEventListener("pointerdown", () => { ui.keyboard = false; });
   document.addEventListener("keydown", onKey);

@@ -17,6 +17,8 @@ export async function openDialog(name, title, body) {
     await new Promise((resolve) => { d.addEventListener("close", resolve, { once: true }); d.close(); });
   }
   d.dataset.dialog = name;
+  // A message from the table never lies over a dialog.
+  document.getElementById("toast").hidden = true;
   document.getElementById("dialog-title").textContent = title;
   const box = document.getElementById("dialog-body");
   box.replaceChildren();

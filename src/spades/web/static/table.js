@@ -86,7 +86,30 @@ export function renderScoreboard(view, disp) {
   }
 }
 
-export function renderSeats(view, disp) {
+/** A fan of face-down cards whose number stays readable in a badge. */
+function fan(count) {
+  const box = document.createElement("div");
+  box.className = "fan";
+  box.dataset.count = String(count);
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", t("cardsLeft", { n: count }));
+  const shown = Math.min(count, 13);
+  for (let i = 0; i < shown; i++) {
+    const back = cardBack();
+    // Spread around the middle: the angle and the shift grow from the centre card out.
+    const k = shown > 1 ? i - (shown - 1) / 2 : 0;
+    back.style.setProperty("--k", String(k));
+    box.append(back);
+  }
+  const badge = document.createElement("span");
+  badge.className = "count-badge";
+  badge.setAttribute("aria-hidden", "true");
+  badge.textContent = String(count);
+  box.append(badge);
+  return box;
+}
+
+export function renderSeats(view, disp, ui = {}) {
   for (const el of document.querySelectorAll(".seat")) {
     const seat = el.dataset.seat;
     const present = view.order.includes(seat);
@@ -99,18 +122,18 @@ export function renderSeats(view, disp) {
     const turn = disp.toAct === seat && view.phase !== "over";
     el.className = `seat seat-${seat} team-${side}${turn ? " turn" : ""}`;
     const doing = t({ bid: "toBid", blind: "toBid", draw: "toDraw", exchange: "toExchange" }[view.phase] || "toPlay");
+    const dealer = disp.dealer === seat
+      ? ` <span class="dealer-chip" title="${t("dealer")}" aria-label="${t("dealer")}">${t("dealer")[0]}</span>` : "";
+    // Every part is always there (the turn flag only turns visible), so nothing moves.
     el.innerHTML =
-      `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}` +
-      `${disp.dealer === seat ? ` <span class="dealer-chip" title="${t("dealer")}">${t("dealer")[0]}</span>` : ""}</div>` +
-      `<div class="seat-stats"><span>${t("bid")}${t("colon")}<b data-bid-shown>${bidText(b)}</b></span>` +
-      ` <span>${t("tricks")}${t("colon")}<b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
-      (turn ? `<div class="turn-flag">▶ ${doing}</div>` : "");
+      `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}${dealer}</div>` +
+      `<div class="seat-stats"><span class="badge badge-bid${b === undefined ? " empty" : ""}">${t("bid")}${t("colon")}<b data-bid-shown>${bidText(b)}</b></span>` +
+      `<span class="badge badge-tricks">${t("tricks")}${t("colon")}<b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
+      `<div class="turn-flag"${turn ? "" : ' aria-hidden="true"'}>▶ ${doing}</div>`;
     if (seat !== "S") {
-      const mini = document.createElement("div");
-      mini.className = "mini-hand";
-      mini.setAttribute("aria-label", t("cardsLeft", { n: disp.sizes[seat] || 0 }));
-      for (let i = 0; i < Math.min(disp.sizes[seat] || 0, 13); i++) mini.append(cardBack());
-      el.append(mini);
+      const f = fan(disp.sizes[seat] || 0);
+      if (ui.dealing) f.classList.add("dealing");
+      el.append(f);
     }
   }
 }
@@ -119,31 +142,38 @@ export function renderTrick(view, disp) {
   const box = $("#trick");
   box.replaceChildren();
   box.className = `trick players-${view.order.length}${disp.collect ? ` collect-${disp.collect}` : ""}`;
-  for (const [seat, card] of disp.trick) {
+  disp.trick.forEach(([seat, card], i) => {
     const slot = document.createElement("div");
-    slot.className = `slot slot-${seat}${disp.enter === seat ? ` enter enter-${seat}` : ""}`;
+    slot.className = `slot slot-${seat}${disp.enter === seat ? ` enter enter-${seat}` : ""}${i === 0 ? " led" : ""}`;
     const face = cardFace(card);
     face.setAttribute("aria-label", `${seatName(seat)}: ${cardWords(card)}`);
     face.setAttribute("role", "img");
     slot.append(face);
     box.append(slot);
-  }
+  });
 }
 
 /** South's hand: buttons with data-card; unplayable cards carry aria-disabled. */
 export function renderHand(view, disp, ui) {
   const box = $("#hand");
   box.replaceChildren();
+  box.classList.toggle("dealing", !!ui.dealing);
   const myPlay = view.phase === "play" && view.to_act === "S" && !ui.busy;
   const exchanging = view.phase === "exchange" && view.to_act === "S" && !ui.busy;
   const cards = sortHand(disp.hand);
   if (view.cards_hidden && view.phase !== "over") {
-    for (let i = 0; i < (view.hand_sizes.S || 0); i++) box.append(cardBack());
+    for (let i = 0; i < (view.hand_sizes.S || 0); i++) {
+      const back = cardBack();
+      back.style.setProperty("--i", String(i));
+      box.append(back);
+    }
+    layoutHand();
     return;
   }
   cards.forEach((card, i) => {
     const el = cardFace(card, "button");
     el.classList.add("in-hand");
+    el.style.setProperty("--i", String(i));
     el.tabIndex = i === ui.focus ? 0 : -1;
     let label = cardWords(card);
     if (myPlay && view.illegal && view.illegal[card]) {
@@ -164,27 +194,16 @@ export function renderHand(view, disp, ui) {
   layoutHand();
 }
 
-/** Overlap the cards to fit the width; on narrow screens use two rows of large cards. */
+/** Overlap the cards in one row so that the whole hand fits the width of its box. */
 export function layoutHand() {
   const box = $("#hand");
   const cards = [...box.querySelectorAll(".card")];
   if (!cards.length) return;
-  const width = box.clientWidth - 12;
+  const width = box.clientWidth - 16;
   const cw = cards[0].offsetWidth || 70;
-  const fit = (n) => (n <= 1 ? cw : Math.min(cw + 4, (width - cw) / (n - 1)));
-  let rows = [cards];
-  if (cards.length > 7 && fit(cards.length) < cw * 0.45) {
-    const half = Math.ceil(cards.length / 2);
-    rows = [cards.slice(0, half), cards.slice(half)];
-  }
-  box.classList.toggle("two-rows", rows.length > 1);
-  for (const row of rows) {
-    const step = fit(row.length);
-    row.forEach((el, i) => {
-      el.style.marginLeft = i === 0 ? "0px" : `${Math.floor(step - cw)}px`;
-      el.classList.toggle("row-start", i === 0 && row !== rows[0]);
-    });
-  }
+  const n = cards.length;
+  const step = n <= 1 ? cw : Math.min(cw * 0.62, (width - cw) / (n - 1));
+  cards.forEach((el, i) => { el.style.marginLeft = i === 0 ? "0px" : `${Math.floor(step - cw)}px`; });
 }
 
 export function lastTrickOf(view) {
