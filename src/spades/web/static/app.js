@@ -475,8 +475,14 @@ function onKey(e) {
 async function boot() {
   ui.opts = loadLocalOptions();
   applyOptions();
+  // Ask for the saved options and the game in progress at once: the first draw waits
+  // for both, and for nothing else.
+  const asked = api("GET", "/api/options");
+  const inProgress = api("GET", "/api/games/current");
+  asked.catch(() => {});
+  inProgress.catch(() => {});
   try {
-    const server = await api("GET", "/api/options");
+    const server = await asked;
     if (server && Object.keys(server).length) { ui.opts = { ...DEFAULTS, ...server }; localStorage.setItem("spades-options", JSON.stringify(ui.opts)); applyOptions(); }
   } catch { /* local options stand */ }
   api("GET", "/api/rules").then((r) => { ui.rulesInfo = r; }).catch(() => {});
@@ -486,7 +492,7 @@ async function boot() {
   const preset = params.get("rules");
   let current = null;
   // No game yet is answered 204 (no body): api() gives null then.
-  try { current = (await api("GET", "/api/games/current"))?.game ?? null; } catch { current = null; }
+  try { current = (await inProgress)?.game ?? null; } catch { current = null; }
   const extra = preset ? { rules: preset } : {};
   if (wantDaily) {
     let daily = null;
