@@ -84,7 +84,8 @@ def test_wrong_phase() -> None:
 
 def test_blind_nil_not_allowed_now() -> None:
     reason = "blind nil is not allowed now: it is declared before looking at the cards"
-    refused(Game("classic", deal=5), "S", BlindChoice(True), "blind_not_allowed", reason)
+    refused(Game("classic", deal=5), "S", BlindChoice(True), "blind_nil_not_played",
+            "Blind Nil is not played with these rules")
     game = Game("blind-nil", deal=5)
     advance(game, Phase.BID)
     refused(game, "S", BlindChoice(True), "blind_not_allowed", reason)

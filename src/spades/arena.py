@@ -29,7 +29,7 @@ from spades.bots.strong import StrongPlayer
 from spades.cards import Seat
 from spades.game import Game
 from spades.rules import Rules, rules_from
-from spades.views import seat_view
+from spades.table import LocalBrain, Table
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,8 @@ class Tally:
     wins: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    unfinished: int = 0
+    """Games stopped at :data:`MAX_HANDS` with no winner."""
 
     def add(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
@@ -87,6 +89,7 @@ class Tally:
             "blind_nil_made": self.blind_made,
             "games": self.games,
             "games_won": self.wins,
+            "games_unfinished": self.unfinished,
             "decisions": self.decisions,
             "seconds_per_decision": self.seconds / (self.decisions or 1),
         }
@@ -140,21 +143,21 @@ def play_deal(match: Match, deal: int) -> DealResult:
         label = {s: "A" for s in a_seats} | {s: "B" for s in b_seats}
         names = {s: match.a if label[s] == "A" else match.b for s in rules.seats}
         game = Game(rules, deal=deal, players=names)
-        players = {s: build_player(names[s], deal * 8 + i + 4 * swapped, rules,
-                                   match.budget, game)
-                   for i, s in enumerate(rules.seats)}
+
+        def make(level: str, seed: int, rules: Rules, game: Game = game) -> Player:
+            return build_player(level, seed, rules, match.budget, game)
+
+        table = Table(game, names, 2 * deal + swapped, brain=LocalBrain(make))
         while not (game.over if match.games else game.results):
             if len(game.results) >= MAX_HANDS:
                 break
             seat = game.to_act
             assert seat is not None
-            view = seat_view(game, seat)
             start = time.perf_counter()
-            decision = players[seat].decide(view)
+            table.step()
             tally = tallies[label[seat]]
             tally.seconds += time.perf_counter() - start
             tally.decisions += 1
-            game.apply(seat, decision.action)
         points = {"A": 0.0, "B": 0.0}
         charged = {"A": 0.0, "B": 0.0}
         share = 1.0 if rules.partnerships else 1 / len(a_seats)
@@ -187,6 +190,9 @@ def play_deal(match: Match, deal: int) -> DealResult:
                 tallies[who].games += 1
             if game.winner is not None:
                 tallies[label[game.winner[0]]].wins += 1
+            elif not game.over:
+                for who in ("A", "B"):
+                    tallies[who].unfinished += 1
         margins.append(points["A"] - points["B"])
         adjusted.append(charged["A"] - charged["B"])
         if match.records:
@@ -289,18 +295,36 @@ def report(summary: dict[str, Any]) -> str:
     if unit == "deal":
         for name, p in summary["players"].items():
             lines.append(f"{name} won {p['games_won']} of {p['games']} games")
+        stopped = next(iter(summary["players"].values()))["games_unfinished"]
+        if stopped:
+            lines.append(f"{stopped} game{'s' if stopped != 1 else ''} stopped at the "
+                         f"{MAX_HANDS}-hand limit with no winner (counted as won by nobody)")
     else:
         lines.append(f"with bags charged 10 each: {summary['margin_bags_charged']:+.1f} "
                      f"(95% CI {alow:+.1f} to {ahigh:+.1f})")
     blind = any(p["blind_nil_bids"] for p in summary["players"].values())
     lines += [
         f"{'player':<10}{'made':>7}{'set':>7}{'bags/hand':>11}{'nil':>9}"
-        + (f"{'blind nil':>11}" if blind else "") + f"{'s/decision':>12}",
+        + (f"{'blind nil':>11}" if blind else "") + f"{'per decision':>14}",
     ]
     for name, p in summary["players"].items():
         nil = f"{p['nil_made']}/{p['nil_bids']}".rjust(9)
         if blind:
             nil += f"{p['blind_nil_made']}/{p['blind_nil_bids']}".rjust(11)
         lines.append(f"{name:<10}{p['made_rate']:>7.0%}{p['set_rate']:>7.0%}"
-                     f"{p['bags_per_hand']:>11.2f}{nil}{p['seconds_per_decision']:>12.4f}")
+                     f"{p['bags_per_hand']:>11.2f}{nil}"
+                     f"{duration(p['seconds_per_decision']):>14}")
     return "\n".join(lines)
+
+
+def duration(seconds: float) -> str:
+    """A short time in a unit that shows its digits: ``850 µs``, ``12.3 ms``, ``1.20 s``.
+
+    >>> duration(0.00004), duration(0.0123), duration(1.2)
+    ('40 µs', '12.3 ms', '1.20 s')
+    """
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 0.001:
+        return f"{seconds * 1000:.3g} ms"
+    return f"{seconds * 1e6:.3g} µs"

@@ -77,13 +77,17 @@ class Event:
     """What happened: ``seat`` took ``action`` in hand ``hand`` (from 0).
 
     ``version`` is the game's version after the action; the server uses it to refuse
-    actions based on a stale state.
+    actions based on a stale state. ``trick_winner`` is set when the action completed a
+    trick and ``hand_over`` when it completed the hand, so that no front has to look
+    into the game to tell the player.
     """
 
     hand: int
     seat: Seat
     action: Action
     version: int
+    trick_winner: Seat | None = None
+    hand_over: bool = False
 
 
 @dataclass(frozen=True)
@@ -274,6 +278,9 @@ class Game:
                 seat=to_act, phase=self.phase.value)
         wanted = _ACTION_PHASE.get(type(action))
         if wanted is not self.phase:
+            if isinstance(action, BlindChoice) and action.blind and not self.rules.blind_nil:
+                return IllegalActionError("Blind Nil is not played with these rules",
+                                          "blind_nil_not_played")
             if isinstance(action, BlindChoice) and action.blind:
                 return IllegalActionError(
                     "blind nil is not allowed now: it is declared before looking at the cards",
@@ -339,6 +346,7 @@ class Game:
         self.check(seat, action)
         h = self.hand
         index = h.index
+        winner: Seat | None = None
         if isinstance(action, BlindChoice):
             if action.blind:
                 h.blind.append(seat)
@@ -355,11 +363,14 @@ class Game:
             h.playout.play(action.card)
             h.plays.append((seat, action.card))
             if h.playout.done != before:
-                h.trick_winners.append(self.seats[h.playout.turn])
+                winner = self.seats[h.playout.turn]
+                h.trick_winners.append(winner)
         self.version += 1
-        event = Event(index, seat, action, self.version)
-        self.log.append(event)
+        finished = len(self.results)
         self._advance()
+        event = Event(index, seat, action, self.version, winner,
+                      len(self.results) > finished)
+        self.log.append(event)
         return event
 
     def _draw(self, keep: bool) -> None:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from spades.actions import Action
+from spades.actions import Action, Bid, BlindChoice, DrawChoice, Exchange, Play
 from spades.cards import Card, Mask, Seat, card_name, cards_of, format_cards
-from spades.game import Game, HandResult, Phase
+from spades.game import Event, Game, HandResult, Phase
 from spades.rules import Rules
 
 
@@ -60,6 +60,7 @@ class SeatView:
     seen_discards: Mask = 0
     exchanged: dict[Seat, int] = field(default_factory=dict)
     my_exchange: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+    exchange_limit: int | None = None
 
     @property
     def cards(self) -> list[Card]:
@@ -91,9 +92,72 @@ class SeatView:
                 return b
         return None
 
+    def sides_json(self) -> list[dict[str, Any]]:
+        """Each side with its seats, contract so far, tricks, score and bags (R4, R8).
+
+        A page or a terminal draws these; it never works out who plays with whom.
+        """
+        rules = self.rules
+        mine = rules.side_of(self.seat) if self.seat is not None else None
+        out = []
+        for side in rules.sides:
+            seats = [s for s in rules.seats if rules.side_of(s) == side]
+            bids = [(s, b) for s, b in self.bids if s in seats]
+            out.append({
+                "side": side,
+                "seats": seats,
+                "mine": side == mine,
+                "contract": sum(b for _, b in bids),
+                "bids_complete": len(bids) == len(seats),
+                "nil": [s for s, b in bids if b == 0],
+                "tricks": sum(self.tricks.get(s, 0) for s in seats),
+                "score": self.scores.get(side, 0),
+                "bag_count": self.bag_counts.get(side, 0),
+            })
+        return out
+
+    def last_trick(self) -> dict[str, Any] | None:
+        """The last completed trick (of this hand, else of the hand before) and its winner."""
+        n = self.rules.players
+        if self.trick_winners:
+            done = len(self.trick_winners)
+            plays = self.plays[(done - 1) * n: done * n]
+            return {"hand": self.hand_index, "number": done,
+                    "plays": [[s, card_name(c)] for s, c in plays],
+                    "winner": self.trick_winners[-1]}
+        if self.results and self.results[-1].trick_winners:
+            r = self.results[-1]
+            done = len(r.trick_winners)
+            return {"hand": r.index, "number": done,
+                    "plays": [[s, card_name(c)] for s, c in r.plays[(done - 1) * n: done * n]],
+                    "winner": r.trick_winners[-1]}
+        return None
+
+    def legal_json(self) -> list[dict[str, Any]]:
+        """The viewer's legal actions as objects; exchanges as one choice of up to N cards."""
+        out: list[dict[str, Any]] = []
+        exchange = False
+        for action in self.legal:
+            if isinstance(action, Exchange):
+                exchange = True
+                continue
+            out.append(action_json(action))
+        if exchange:
+            out.append({"type": "exchange", "max": self.exchange_limit or 0,
+                        "cards": [card_name(c) for c in self.cards], "text": "exchange"})
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, cards in record notation (what the browser receives)."""
+        rules = self.rules
         return {
+            "side_of": {s: rules.side_of(s) for s in rules.seats},
+            "my_side": rules.side_of(self.seat) if self.seat is not None else None,
+            "partner": partner_of(rules, self.seat),
+            "sides": self.sides_json(),
+            "legal_actions": self.legal_json(),
+            "exchange_limit": self.exchange_limit,
+            "last_trick": self.last_trick(),
             "seat": self.seat,
             "rules": self.rules.to_json(),
             "settings": self.rules.settings(),
@@ -135,6 +199,33 @@ class SeatView:
         }
 
 
+def action_json(action: Action) -> dict[str, Any]:
+    """One action as an object a page reads without parsing text (``text`` is what to send).
+
+    >>> action_json(Bid(0))
+    {'type': 'bid', 'tricks': 0, 'nil': True, 'text': 'nil'}
+    """
+    text = str(action)
+    if isinstance(action, Bid):
+        return {"type": "bid", "tricks": action.tricks, "nil": action.tricks == 0,
+                "text": text}
+    if isinstance(action, BlindChoice):
+        return {"type": "blind_choice", "blind": action.blind, "text": text}
+    if isinstance(action, DrawChoice):
+        return {"type": "draw", "keep": action.keep, "text": text}
+    if isinstance(action, Play):
+        return {"type": "play", "card": card_name(action.card), "text": text}
+    assert isinstance(action, Exchange)
+    return {"type": "exchange", "cards": [card_name(c) for c in action.cards], "text": text}
+
+
+def partner_of(rules: Rules, seat: Seat | None) -> Seat | None:
+    """The seat's partner (R4), or None without partnerships."""
+    if seat is None or not rules.partnerships:
+        return None
+    return next(s for s in rules.seats if s != seat and rules.side_of(s) == rules.side_of(seat))
+
+
 def bid_json(seat: Seat, bid: int, blind: tuple[Seat, ...] | frozenset[Seat]) -> int | str:
     """A bid as records write it: an int, ``"nil"`` or ``"blind nil"``."""
     if bid == 0:
@@ -160,6 +251,45 @@ def result_json(r: HandResult) -> dict[str, Any]:
             for side, score in r.sides.items()
         },
     }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEvent:
+    """An event as one seat may see it: ``action`` is the text it may read.
+
+    Another seat's draw choice shows only that a card was drawn (``draw``) and its
+    Double Nil exchange only how many cards changed hands (``exchange 2``); the rest of
+    an event (bids, Blind Nil answers, cards played, the trick's winner) is public.
+    """
+
+    hand: int
+    seat: Seat
+    action: str
+    version: int
+    trick_winner: Seat | None
+    hand_over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the browser receives it."""
+        return {"seat": self.seat, "action": self.action, "version": self.version,
+                "hand": self.hand, "trick_winner": self.trick_winner,
+                "hand_over": self.hand_over}
+
+
+def seat_event(event: Event, viewer: Seat | None) -> SeatEvent:
+    """``event`` as ``viewer`` (None: a spectator) may see it."""
+    return SeatEvent(event.hand, event.seat, public_action(event.seat, event.action, viewer),
+                     event.version, event.trick_winner, event.hand_over)
+
+
+def public_action(seat: Seat, action: Action, viewer: Seat | None) -> str:
+    """The text of ``seat``'s action as ``viewer`` may read it."""
+    if seat != viewer:
+        if isinstance(action, DrawChoice):
+            return "draw"
+        if isinstance(action, Exchange):
+            return f"exchange {len(action.cards)}"
+    return str(action)
 
 
 def seat_view(game: Game, seat: Seat | None) -> SeatView:
@@ -220,6 +350,9 @@ def seat_view(game: Game, seat: Seat | None) -> SeatView:
         seen_discards=h.seen_discards.get(seat, 0) if seat is not None else 0,
         exchanged={s: len(g) for s, (g, _) in h.exchanges.items()},
         my_exchange=h.exchanges.get(seat) if seat is not None else None,
+        exchange_limit=(min(rules.exchange, len(h.exchange_pile))
+                        if phase is Phase.EXCHANGE and seat is not None and to_act == seat
+                        else None),
     )
     return view
 

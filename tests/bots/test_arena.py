@@ -106,3 +106,24 @@ def test_blind_nils_are_counted_apart_from_nils(capsys):
 
     text = report(summary)
     assert "blind nil" in text.splitlines()[4]
+
+
+def test_games_stopped_at_the_hand_limit_are_reported(monkeypatch):
+    import spades.arena as arena
+
+    monkeypatch.setattr(arena, "MAX_HANDS", 1)
+    summary = run_match(Match("basic", "random", "classic", deals=1, first=3))
+    players = summary["players"].values()
+    assert all(p["games_unfinished"] == 2 and p["games_won"] == 0 for p in players)
+    text = arena.report(summary)
+    assert "2 games stopped at the 1-hand limit with no winner" in text
+
+
+def test_seconds_per_decision_are_shown_in_a_readable_unit():
+    from spades.arena import report
+
+    summary = run_match(Match("random", "random", "classic", deals=1, first=2, games=False))
+    text = report(summary)
+    assert "0.0000" not in text
+    last = text.splitlines()[-1].split()
+    assert last[-1] in ("µs", "ms", "s") and float(last[-2]) > 0

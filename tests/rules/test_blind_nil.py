@@ -19,8 +19,9 @@ def test_r10_blind_nil_is_off_by_default() -> None:
     assert not rules_from("classic").blind_nil
     assert game.phase is Phase.BID
     err = game.why_not("S", BlindChoice(True))
-    assert err is not None and err.code == "blind_not_allowed"
-    assert "blind nil is not allowed now" in str(err)
+    # a rules reason, not a timing one: there is no moment at which it would be allowed
+    assert err is not None and err.code == "blind_nil_not_played"
+    assert str(err) == "Blind Nil is not played with these rules"
 
 
 def test_r10_asked_in_bidding_order_before_seeing_any_card() -> None:

@@ -83,7 +83,15 @@ def check_answer(body: str, game: Game) -> None:
         assert len(view["results"]) == len(game.results)
         for mine, true in zip(view["results"], game.results, strict=True):
             assert mine["index"] == true.index
-        texts += strings_of({k: v for k, v in view.items() if k != "results"})
+        public = ["results"]
+        last = view.get("last_trick")
+        if last is not None and last["hand"] < current:
+            # the last trick of a finished hand is public, and must be that hand's
+            done = game.results[last["hand"]]
+            plays = [[s, card_name(c)] for s, c in done.plays[-len(game.seats):]]
+            assert last["plays"] == plays and last["winner"] == done.trick_winners[-1]
+            public.append("last_trick")
+        texts += strings_of({k: v for k, v in view.items() if k not in public})
         names = [c for c in strings_of(view["hand"]) + strings_of(view["plays"])]
         assert len(names) <= 2 * 52
     if not views and "events" not in data:

@@ -25,9 +25,19 @@ def test_a_repeated_request_id_is_answered_again_without_playing_twice(api: Api)
     first = api.act(game, "3", request_id="bid-1")
     again = api.act(game, "3", request_id="bid-1")
     assert again == first
-    assert api.act(game, "5", request_id="bid-1") == first  # the first answer, not a new bid
     now = api.call("GET", f"/api/games/{game['id']}").json()["game"]
     assert now["version"] == 4 and now["bids"][0] == ["S", 3]
+
+
+def test_a_request_id_reused_for_another_action_is_refused(api: Api) -> None:
+    game = api.new(deal=8)["game"]
+    first = api.act(game, "3", request_id="bid-1")
+    refused = api.act(game, "5", expect=409, request_id="bid-1")
+    assert refused["error"]["code"] == "request_id_reused"
+    assert "another request" in refused["error"]["message"]
+    now = api.call("GET", f"/api/games/{game['id']}").json()["game"]
+    assert now == first["game"] and now["bids"][0] == ["S", 3]
+    assert api.act(game, "3", request_id="bid-1") == first  # the same body: as before
 
 
 def test_the_same_action_twice_without_request_id_is_stale(api: Api) -> None:
@@ -153,7 +163,8 @@ def test_only_the_latest_answers_are_kept(tmp_path: Path) -> None:
     for i in range(KEPT_ANSWERS + 5):
         store.save_answer("g", f"r{i}", f'{{"n": {i}}}')
     assert store.answer("g", "r0") is None
-    assert store.answer("g", f"r{KEPT_ANSWERS + 4}") == f'{{"n": {KEPT_ANSWERS + 4}}}'
+    kept = store.answer("g", f"r{KEPT_ANSWERS + 4}")
+    assert kept is not None and kept.body == f'{{"n": {KEPT_ANSWERS + 4}}}'
     assert store.db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == KEPT_ANSWERS
     store.close()
 

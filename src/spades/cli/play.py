@@ -14,7 +14,7 @@ from spades.deals import MAX_DEAL, today_deal_number
 from spades.errors import SpadesError
 from spades.game import Game
 from spades.rules import PRESETS, rules_from
-from spades.terminal.computer import DEFAULT_LEVEL
+from spades.table import DEFAULT_LEVEL
 from spades.terminal.render import HUMAN, Style
 from spades.terminal.save import default_save_path, load_game
 from spades.terminal.session import Session

@@ -1,7 +1,8 @@
 """The game loop of terminal play: South is the human, every other seat a computer player.
 
-The loop asks whoever is to act: a computer player gets its own seat's view and answers,
-South gets the table (drawn from South's view) and a prompt. Whatever South types is
+The game is played at a :class:`~spades.table.Table`, as in the browser: the computer
+seats play until South must act (each printed as South may see it), then South gets the
+table (drawn from South's view) and a prompt. Whatever South types is
 read by :mod:`~spades.terminal.commands` and checked by the game, which gives the reason
 for any refusal. Leaving at any prompt, by ``quit``, end of input or Ctrl-C, saves the
 game first.
@@ -16,11 +17,10 @@ from typing import TextIO
 
 from spades.actions import Action, DrawChoice, Exchange, Play
 from spades.cards import cards_of
-from spades.errors import IllegalActionError
-from spades.game import Game, Phase
+from spades.game import Event, Game, Phase
+from spades.table import Table, seating_for
 from spades.terminal import render
 from spades.terminal.commands import InputError, help_lines, read_command
-from spades.terminal.computer import computer_decision, hint
 from spades.terminal.render import HUMAN, Style
 from spades.terminal.save import default_save_path, save_game
 from spades.views import SeatView, seat_view
@@ -48,6 +48,8 @@ class Session:
         self.game = game
         self.level = level
         self.seed = seed
+        self.table = Table(game, seating_for(game.rules, level, HUMAN), seed)
+        self._before = self.table.view(HUMAN)
         self.save_path = save_path
         self.style = style or Style()
         self.out = out or sys.stdout
@@ -95,17 +97,18 @@ class Session:
         return 0
 
     def _loop(self) -> None:
-        game = self.game
+        game, table = self.game, self.table
         while not game.over:
-            seat = game.to_act
-            assert seat is not None
-            if seat == HUMAN:
-                view = seat_view(game, HUMAN)
+            if table.waiting_for_human:
+                view = table.view(HUMAN)
                 self._show_table(view)
                 action = self._ask(view)
+                before = view
+                event = table.act(HUMAN, action)
+                self._tell(event, before)
             else:
-                action = computer_decision(self.level, self.seed, seat_view(game, seat)).action
-            self._apply(seat, action)
+                self._before = table.view(HUMAN)
+                table.play_computers(observe=self._observe)
         view = seat_view(game, HUMAN)
         self.say(*render.scoresheet(view), self._game_over_line(view))
         if self.resumed and self.save_path.exists():
@@ -142,7 +145,7 @@ class Session:
     def _request(self, word: str, view: SeatView) -> None:
         match word:
             case "hint":
-                decision = hint(view, self.level, self.seed)
+                decision = self.table.hint(HUMAN)
                 self.say(f"Hint: {self._action_words(decision.action)} — {decision.reason}")
             case "last":
                 self.say(render.last_trick(view, self.style))
@@ -165,21 +168,22 @@ class Session:
         text = str(action)
         return f"bid {text}" if text.isdigit() or text == "nil" else text
 
-    def _apply(self, seat: str, action: Action) -> None:
-        """Apply an action and print what South may see of it, from South's views."""
-        before = seat_view(self.game, HUMAN)
-        try:
-            self.game.apply(seat, action)
-        except IllegalActionError as exc:  # a computer player broke the rules
-            raise RuntimeError(f"{seat} chose an illegal action {action}: {exc}") from exc
-        after = seat_view(self.game, HUMAN)
+    def _observe(self, event: Event) -> None:
+        """A computer player's action, told as soon as it is taken."""
+        self._tell(event, self._before)
+        self._before = self.table.view(HUMAN)
+
+    def _tell(self, event: Event, before: SeatView) -> None:
+        """Print what South may see of an event, from South's views before and after."""
+        after = self.table.view(HUMAN)
+        seat, action = event.seat, event.action
         if seat == HUMAN and isinstance(action, DrawChoice):
             self.say(self._draw_text(action, before, after))
         else:
             text = render.action_text(seat, action, after, self.style)
             if text:
                 self.say(text)
-        self._report_progress(before, after)
+        self._report_progress(event, before, after)
 
     def _draw_text(self, action: DrawChoice, before: SeatView, after: SeatView) -> str:
         top = before.top_card
@@ -190,14 +194,14 @@ class Session:
         took = f" and take {self.style.cards(new)}" if new else ""
         return f"You discard {shown}{took}."
 
-    def _report_progress(self, before: SeatView, after: SeatView) -> None:
+    def _report_progress(self, event: Event, before: SeatView, after: SeatView) -> None:
         """Tricks won, hands scored and the start of each new hand."""
         n = after.rules.players
-        if after.hand_index == before.hand_index and not after.over:
-            if len(after.trick_winners) > len(before.trick_winners):
+        if not event.hand_over:
+            if event.trick_winner is not None:
                 done = len(after.trick_winners)
                 plays = after.plays[(done - 1) * n: done * n]
-                self.say(render.trick_summary(plays, after.trick_winners[-1], self.style))
+                self.say(render.trick_summary(plays, event.trick_winner, self.style))
             if before.phase is not Phase.PLAY and after.phase is Phase.PLAY:
                 self.say("Bidding is over.")
             return

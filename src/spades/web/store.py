@@ -5,8 +5,10 @@ game record (``spades-record/1``, :mod:`spades.record`) after each request, so a
 survives a page reload, a browser restart and a server restart. The file runs in WAL
 mode so that readers never wait for the writer.
 
-The store knows nothing of the rules: it files rows and JSON text. Callers serialise
-access (one :class:`Store` per process, used under the service's lock).
+The store knows nothing of the rules: it files rows and JSON text. Each thread gets its
+own connection to the file, so requests for different games run side by side and
+several server processes can share one file: SQLite's locks order the writers, and a
+game is only written back if nobody moved it on meanwhile (:meth:`Store.update_game`).
 
 >>> s = Store(":memory:")
 >>> s.stats("p1")["played"]
@@ -19,13 +21,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -42,6 +45,7 @@ CREATE TABLE IF NOT EXISTS games (
     seed     INTEGER NOT NULL,
     deal     INTEGER,
     daily    INTEGER NOT NULL DEFAULT 0,
+    secret   INTEGER NOT NULL DEFAULT 0,
     status   TEXT NOT NULL,
     version  INTEGER NOT NULL,
     record   TEXT NOT NULL
@@ -60,9 +64,17 @@ CREATE TABLE IF NOT EXISTS answers (
     request_id  TEXT NOT NULL,
     seq         INTEGER NOT NULL,
     body        TEXT NOT NULL,
+    request     TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, request_id)
 );
 """
+
+_MIGRATIONS = {
+    # schema 1 -> 2: a random deal's number is a secret until the game is over, and an
+    # answer remembers the request it answered (a reused request_id must match it)
+    2: ("ALTER TABLE games ADD COLUMN secret INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE answers ADD COLUMN request TEXT NOT NULL DEFAULT ''"),
+}
 
 KEPT_ANSWERS = 16
 """Stored answers kept per game: enough for any retry a browser makes, without letting
@@ -98,40 +110,87 @@ class GameRow:
     status: str
     version: int
     record: str
+    secret: bool = False
+    """The deal number is hidden from the player until the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAnswer:
+    """An answer already sent, with the fingerprint of the request it answered."""
+
+    body: str
+    request: str
 
 
 class Store:
     """The SQLite file. Open it once per process; it creates its tables if needed."""
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
+        self.memory = str(path) == ":memory:"
+        if not self.memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise RuntimeError(f"{self.path} was written by a newer release (schema {version})")
-        self.db.executescript(_SCHEMA)
-        self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._all_lock = threading.Lock()
+        self._closed = False
+        db = self.db
+        with self.transaction():
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"{self.path} was written by a newer release (schema {version})")
+            fresh = db.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'games'"
+                               ).fetchone()[0] == 0
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            if not fresh:
+                for step in range(max(version, 1) + 1, SCHEMA_VERSION + 1):
+                    for statement in _MIGRATIONS.get(step, ()):
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection to the file (one shared connection for ``:memory:``)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            if self._closed:
+                raise sqlite3.ProgrammingError("the store is closed")
+            if self.memory and self._all:
+                db = self._all[0]
+            else:
+                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                     timeout=10)
+                db.row_factory = sqlite3.Row
+                db.execute("PRAGMA busy_timeout=10000")
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                with self._all_lock:
+                    self._all.append(db)
+            self._local.db = db
+        return db
 
     def close(self) -> None:
-        """Close the file (the WAL is checkpointed by SQLite)."""
-        self.db.close()
+        """Close every connection (the WAL is checkpointed by SQLite)."""
+        with self._all_lock:
+            self._closed = True
+            connections, self._all = self._all, []
+        for db in connections:
+            db.close()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """All writes inside happen together or not at all."""
-        self.db.execute("BEGIN IMMEDIATE")
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
         try:
             yield
         except BaseException:
-            self.db.execute("ROLLBACK")
+            db.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
+        db.execute("COMMIT")
 
     # -- players and options ---------------------------------------------------------
 
@@ -159,10 +218,11 @@ class Store:
     def insert_game(self, row: GameRow) -> None:
         """File a new game."""
         self.db.execute(
-            "INSERT INTO games (id, player, created, updated, level, seed, deal, daily, status,"
-            " version, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (row.id, row.player, row.created, row.updated, row.level, row.seed, row.deal,
-             int(row.daily), row.status, row.version, row.record))
+            "INSERT INTO games (id, player, created, updated, level, seed, deal, daily, secret,"
+            " status, version, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.id, row.player, row.created, row.updated, row.level, row.seed,
+             _deal_to_sql(row.deal), int(row.daily), int(row.secret),
+             row.status, row.version, row.record))
 
     def update_game(self, game_id: str, *, was: int, status: str, version: int, record: str,
                     now: str) -> bool:
@@ -188,20 +248,23 @@ class Store:
 
     # -- idempotent answers ------------------------------------------------------------
 
-    def answer(self, game_id: str, request_id: str) -> str | None:
-        """The body already sent for this request, if it was answered before."""
-        row = self.db.execute("SELECT body FROM answers WHERE game = ? AND request_id = ?",
-                              (game_id, request_id)).fetchone()
-        return None if row is None else str(row["body"])
+    def answer(self, game_id: str, request_id: str) -> StoredAnswer | None:
+        """The answer already sent for this request, if it was answered before."""
+        row = self.db.execute(
+            "SELECT body, request FROM answers WHERE game = ? AND request_id = ?",
+            (game_id, request_id)).fetchone()
+        return None if row is None else StoredAnswer(str(row["body"]), str(row["request"]))
 
-    def save_answer(self, game_id: str, request_id: str, body: str) -> None:
-        """Remember an answer so that a repeated request gets it again, not a second move."""
-        seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM answers WHERE game = ?",
-                              (game_id,)).fetchone()[0]
-        self.db.execute("INSERT INTO answers (game, request_id, seq, body) VALUES (?, ?, ?, ?)",
-                        (game_id, request_id, seq, body))
-        self.db.execute("DELETE FROM answers WHERE game = ? AND seq <= ?",
-                        (game_id, seq - KEPT_ANSWERS))
+    def save_answer(self, game_id: str, request_id: str, body: str, request: str = "") -> None:
+        """Remember an answer (and a fingerprint of its request) so that a repeated request
+        gets it again, not a second move."""
+        db = self.db
+        seq = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM answers WHERE game = ?",
+                         (game_id,)).fetchone()[0]
+        db.execute("INSERT INTO answers (game, request_id, seq, body, request)"
+                   " VALUES (?, ?, ?, ?, ?)", (game_id, request_id, seq, body, request))
+        db.execute("DELETE FROM answers WHERE game = ? AND seq <= ?",
+                   (game_id, seq - KEPT_ANSWERS))
 
     # -- stats -------------------------------------------------------------------------
 
@@ -231,11 +294,25 @@ class Store:
             (int(won), score, score, int(won), int(won), player))
 
 
+def _deal_to_sql(deal: int | None) -> int | None:
+    """Deal numbers go up to 2**64 - 1; SQLite's integers are signed 64-bit."""
+    if deal is None or deal < 2**63:
+        return deal
+    return deal - 2**64
+
+
+def _deal_from_sql(value: int | None) -> int | None:
+    return value if value is None or value >= 0 else value + 2**64
+
+
 def _game_row(row: sqlite3.Row) -> GameRow:
     return GameRow(
         id=row["id"], player=row["player"], created=row["created"], updated=row["updated"],
-        level=row["level"], seed=row["seed"], deal=row["deal"], daily=bool(row["daily"]),
-        status=row["status"], version=row["version"], record=row["record"])
+        level=row["level"], seed=row["seed"],
+        deal=_deal_from_sql(row["deal"]), daily=bool(row["daily"]),
+        status=row["status"], version=row["version"], record=row["record"],
+        secret=bool(row["secret"]))
 
 
-__all__ = ["OVER", "PLAYING", "GameRow", "Store", "default_db_path", "resolve_db_path"]
+__all__ = ["OVER", "PLAYING", "GameRow", "Store", "StoredAnswer", "default_db_path",
+           "resolve_db_path"]
