@@ -91,7 +91,10 @@ for (const [name, id, ink] of [["SvgJ1", "BJ", "#d40000"], ["SvgJ2", "LJ", "#000
 // Backs: the deck's diamond lattice in each colour of the options, a spade in the middle.
 const BACKS = { blue: "#1d3f8f", red: "#a3182b", green: "#1b6b3a", black: "#222" };
 for (const [colour, ink] of Object.entries(BACKS)) {
-  defs.push(`<pattern id="lattice-${colour}" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="${ink}"/><path d="m3 0 3 3-3 3-3-3Z" fill="#fff" fill-opacity=".28"/></pattern>`);
+  // Lattices in blue and red, stripes in green, plain black: as the options name them.
+  const motif = { green: '<path d="M0 0h2v6H0z" fill="#fff" fill-opacity=".3"/>', black: "" }[colour]
+    ?? '<path d="m3 0 3 3-3 3-3-3Z" fill="#fff" fill-opacity=".28"/>';
+  defs.push(`<pattern id="lattice-${colour}" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="${ink}"/>${motif}</pattern>`);
   symbols.push(`<symbol id="back-${colour}" viewBox="-120 -168 240 336">` +
     `<rect width="239" height="335" x="-119.5" y="-167.5" rx="12" fill="#fff" stroke="#666"/>` +
     `<rect fill="url(#lattice-${colour})" width="216" height="312" x="-108" y="-156" rx="10"/>` +

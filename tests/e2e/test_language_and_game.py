@@ -107,7 +107,10 @@ def test_replay_new_game_and_daily_deal(new_table: Any) -> None:
     page.click("#btn-new")
     table.wait_new_game(view["id"])
     assert table.view()["deal"] != 1111
-    assert f"deal={table.view()['deal']}" in page.url
+    deal = table.view()["deal"]
+    # A random game's number goes into the address, unless the server keeps it secret
+    # until the game is over: then the address carries no number at all.
+    assert f"deal={deal}" in page.url if deal is not None else "deal=" not in page.url
     replayed = table.view()["id"]
     page.click("#btn-daily")
     table.wait_new_game(replayed)

@@ -8,16 +8,20 @@ const $ = (sel) => document.querySelector(sel);
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = "23456789TJQKA";
 
-/** The side a seat scores for under the view's rules. */
-export function sideOf(view, seat) {
-  if (!view.settings.partnerships) return seat;
-  return "NS".includes(seat) ? "NS" : "EW";
-}
+/** The side a seat scores for, as the server says (the view's side_of). */
+export function sideOf(view, seat) { return view.side_of[seat]; }
 
-export function sidesOf(view) {
-  if (view.settings.partnerships) return ["NS", "EW"];
-  return ["S", "W", "N", "E"].filter((s) => view.order.includes(s));
-}
+/** The sides in the rules' order, as the server lists them. */
+export function sidesOf(view) { return view.sides.map((s) => s.side); }
+
+/** One side's entry of the view: its seats, contract, tricks, score and bags. */
+export function sideEntry(view, side) { return view.sides.find((s) => s.side === side); }
+
+/** The preset the game is played under (the view's rules are a name or an object). */
+export function presetOf(view) { return typeof view.rules === "string" ? view.rules : view.rules.preset; }
+
+/** The action the view offers whose text is `text` (structured: type, card, tricks...). */
+export function legalAction(view, text) { return (view.legal_actions || []).find((a) => a.text === text) || null; }
 
 /** A side's name for people: "Us (N–S)", or a seat's name when each plays alone. */
 export function sideName(view, side) {
@@ -64,24 +68,19 @@ export function sortHand(cards) {
 export function renderScoreboard(view, disp) {
   const box = $("#scoreboard");
   box.replaceChildren();
-  for (const side of sidesOf(view)) {
-    const members = view.order.filter((s) => sideOf(view, s) === side);
-    let contract = 0, taken = 0, bidsDone = true;
-    for (const s of members) {
-      const b = disp.bids[s];
-      if (b === undefined) bidsDone = false;
-      else if (typeof b === "number") contract += b;
-      taken += disp.tricks[s] || 0;
-    }
+  for (const entry of view.sides) {
+    const side = entry.side;
+    // The contract is the server's; the tricks follow the cards as they are shown.
+    const taken = entry.seats.reduce((n, s) => n + (disp.tricks[s] || 0), 0);
     const el = document.createElement("div");
     el.className = `side side-${side}`;
     el.dataset.side = side;
     el.innerHTML =
       `<span class="marker" aria-hidden="true">${marker(side)}</span>` +
       `<span class="side-name">${sideName(view, side)}</span>` +
-      `<span class="side-score"><b data-score>${view.scores[side]}</b> <small>/ ${view.settings.target}</small></span>` +
-      `<span class="side-bags">${t("bags")}${t("colon")}<b data-bags>${view.bag_counts[side]}</b></span>` +
-      `<span class="side-contract">${t("contract")}${t("colon")}${bidsDone ? contract : "…"} · ${t("taken")}${t("colon")}${taken}</span>`;
+      `<span class="side-score"><b data-score>${entry.score}</b> <small>/ ${view.settings.target}</small></span>` +
+      `<span class="side-bags">${t("bags")}${t("colon")}<b data-bags>${entry.bag_count}</b></span>` +
+      `<span class="side-contract">${t("contract")}${t("colon")}${entry.bids_complete ? entry.contract : "…"} · ${t("taken")}${t("colon")}${taken}</span>`;
     box.append(el);
   }
 }
@@ -116,8 +115,8 @@ export function renderSeats(view, disp, ui = {}) {
     el.hidden = !present;
     if (!present) continue;
     const side = sideOf(view, seat);
-    const role = seat === "S" ? "" : view.settings.partnerships
-      ? ` <small>(${t(seat === "N" ? "partner" : "opponent")})</small>` : "";
+    const role = seat === view.seat || !view.partner ? ""
+      : ` <small>(${t(seat === view.partner ? "partner" : "opponent")})</small>`;
     const b = disp.bids[seat];
     const turn = disp.toAct === seat && view.phase !== "over";
     el.className = `seat seat-${seat} team-${side}${turn ? " turn" : ""}`;
@@ -204,18 +203,6 @@ export function layoutHand() {
   const n = cards.length;
   const step = n <= 1 ? cw : Math.min(cw * 0.62, (width - cw) / (n - 1));
   cards.forEach((el, i) => { el.style.marginLeft = i === 0 ? "0px" : `${Math.floor(step - cw)}px`; });
-}
-
-export function lastTrickOf(view) {
-  const n = view.order.length;
-  const k = view.trick_winners.length;
-  if (k > 0) {
-    return { cards: view.plays.slice((k - 1) * n, k * n), winner: view.trick_winners[k - 1] };
-  }
-  const r = view.results[view.results.length - 1];
-  if (!r || !r.plays || !r.plays.length) return null;
-  const winner = r.trick_winners ? r.trick_winners[r.trick_winners.length - 1] : null;
-  return { cards: r.plays.slice(-n), winner, hand: r.index };
 }
 
 export { cardLabel };
