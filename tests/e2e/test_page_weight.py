@@ -37,6 +37,7 @@ def test_first_load_weight_and_time_to_interactive(new_table: Any) -> None:
     tti = page.evaluate("() => window.__tti")
     page.wait_for_load_state("networkidle")
     assert any(url.endswith("/static/cards/deck.svg") for url in sizes)
+    assert all(url.startswith(table.base) for url in sizes)  # nothing from elsewhere
     raw = sum(r for r, _ in sizes.values())
     packed = sum(g for _, g in sizes.values())
     for url, (r, g) in sorted(sizes.items(), key=lambda kv: -kv[1][1]):
