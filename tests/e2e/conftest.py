@@ -88,13 +88,30 @@ class Table:
         self.page = page
         self.base = base
         self.errors: list[str] = []
+        self.console_errors: list[str] = []
+        self.failed_requests: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", self._console)
+        page.on("requestfailed", lambda r: self.failed_requests.append(f"{r.method} {r.url}"))
+        page.on("response", self._response)
         page.set_default_timeout(20_000)
+
+    def _console(self, msg: Any) -> None:
+        if msg.type == "error":
+            self.console_errors.append(msg.text)
+
+    def _response(self, res: Any) -> None:
+        if res.status >= 400:
+            self.failed_requests.append(f"{res.request.method} {res.url} -> {res.status}")
 
     def open(self, path: str = "/") -> Table:
         self.page.goto(self.base + path)
         self.wait_idle()
         return self
+
+    def wait_deck(self) -> None:
+        """Wait until the card sprite is in the page, so that every card is drawn."""
+        self.page.wait_for_function("() => document.body.dataset.deck === 'ready'")
 
     def wait_idle(self) -> None:
         """Wait until the page waits for South (or shows a dialog, or the game is over)."""
@@ -158,8 +175,42 @@ class Table:
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
+        self.wait_deck()
         self.page.screenshot(path=str(path))
         return path
+
+    def step(self, bid: str = "3") -> bool:
+        """Take South's next step whatever it is, as a player would; False once the game
+        is over. Bids ``bid`` where it may, looks at the cards before a Blind Nil, keeps
+        every drawn card and exchanges none."""
+        name = self.dialog()
+        if name == "game-over":
+            return False
+        if name == "hand-result":
+            self.continue_hand()
+            return True
+        if name is not None:
+            self.page.keyboard.press("Escape")
+            self.page.wait_for_function("() => !document.querySelector('#dialog').open")
+            return True
+        phase = self.view()["phase"]
+        if phase == "over":
+            return False
+        if phase == "blind":
+            self.page.click("[data-action='look']")
+        elif phase == "bid":
+            sel = f"[data-bid='{bid}']:not([disabled])"
+            if not self.page.locator(sel).count():
+                sel = ".bids button:not([disabled])"
+            self.page.locator(sel).first.click()
+        elif phase == "draw":
+            self.page.click("[data-action='keep']")
+        elif phase == "exchange":
+            self.page.click("[data-action='exchange']")
+        else:
+            self.click_card(self.playable()[0])
+        self.wait_idle()
+        return True
 
 
 @pytest.fixture

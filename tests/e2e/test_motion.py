@@ -47,3 +47,47 @@ def test_reduced_motion_is_honoured(new_table: Any) -> None:
     seen = first_trick(new_table({"speed": "fast"}, reduced_motion="reduce"))
     assert seen["shown"][:4] == [1, 2, 3, 4]
     assert seen["anims"] and set(seen["anims"]) == {"none"}
+
+
+DEAL_WATCH = """() => new Promise((resolve) => {
+  const seen = new Set();
+  const look = () => {
+    for (const c of document.querySelectorAll('#hand.dealing .card, .fan.dealing .card'))
+      seen.add(getComputedStyle(c).animationName);
+  };
+  look();
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
+  setTimeout(() => resolve([...seen]), 400);
+})"""
+
+
+def test_the_deal_is_animated_unless_motion_is_reduced(new_table: Any) -> None:
+    moving = new_table({"speed": "slow"})
+    moving.page.goto(moving.base + "/?deal=1313")
+    assert "deal" in moving.page.evaluate(DEAL_WATCH)
+    still = new_table({"speed": "slow"}, reduced_motion="reduce")
+    still.page.goto(still.base + "/?deal=1313")
+    assert set(still.page.evaluate(DEAL_WATCH)) <= {"none"}
+    quick = new_table({"speed": "instant"})
+    quick.page.goto(quick.base + "/?deal=1313")
+    assert set(quick.page.evaluate(DEAL_WATCH)) <= {"none"}
+
+
+GATHER_WATCH = """() => {
+  window.__gather = [];
+  new MutationObserver(() => {
+    for (const c of document.querySelectorAll('#trick[class*="collect-"] .card'))
+      window.__gather.push(getComputedStyle(c).animationName);
+  }).observe(document.querySelector('#trick'), {childList: true, subtree: true, attributes: true});
+}"""
+
+
+@pytest.mark.parametrize(("motion", "expected"), [("no-preference", {"gather"}), ("reduce", set())])
+def test_the_trick_is_gathered_toward_its_winner(new_table: Any, motion: str,
+                                                 expected: set[str]) -> None:
+    table = new_table({"speed": "fast"}, reduced_motion=motion)
+    table.open("/?deal=1212")
+    table.bid("3")
+    table.page.evaluate(GATHER_WATCH)
+    table.play_one()
+    assert set(table.page.evaluate("() => window.__gather")) == expected

@@ -17,6 +17,7 @@ export async function api(method, path, body) {
     init.body = JSON.stringify(body);
   }
   const res = await fetch(path, init);
+  if (res.status === 204) return null; // "nothing here": e.g. no game in progress yet
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) throw new ApiError(res.status, data?.error);

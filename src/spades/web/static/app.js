@@ -7,10 +7,10 @@ import {
   presetName,
 } from "./i18n.js";
 import { beep, setSound } from "./sound.js";
-import { cardFace } from "./cards.js";
+import { cardFace, loadDeck, setBack } from "./cards.js";
 import {
   displayFrom, renderScoreboard, renderSeats, renderTrick, renderHand, layoutHand,
-  seatName, sideName, sidesOf, sortHand, bidText,
+  seatName, sideName, sidesOf, sortHand, bidText, presetOf, legalAction,
 } from "./table.js";
 import {
   openDialog, closeDialog, showHandResult, showGameSheet, showGameOver, showLastTrick,
@@ -37,6 +37,7 @@ function applyOptions() {
   body.classList.add(`felt-${o.felt}`, `back-${o.back}`);
   body.classList.toggle("four-colour", !!o.fourColour);
   body.dataset.speed = o.speed;
+  setBack(o.back);
   document.documentElement.style.setProperty("--speed", String(SPEED[o.speed] ?? 1));
   setSound(o.sound);
   setLanguage(pickLanguage(o.lang));
@@ -62,9 +63,36 @@ function toast(text, kind = "info") {
   const el = $("#toast");
   el.textContent = text;
   el.dataset.kind = kind;
+  delete el.dataset.hint;
+  delete el.dataset.card;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+  toastTimer = setTimeout(hideToast, kind === "error" ? 5000 : 4000);
+}
+
+/** A message belongs to the moment it was shown: it goes when the game moves on. */
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("#toast").hidden = true;
+}
+
+// ---- dealing ----------------------------------------------------------------------------
+
+const DEAL_STEP = 45;  // ms between two cards of the deal, before the speed option
+const DEAL_TIME = 320; // ms one card takes to fly in
+
+/** Whether the deal is being animated now; sets the elapsed time the CSS continues from. */
+function dealing(v, d) {
+  const key = `${v.id}:${v.hand_index}`;
+  const fresh = (v.phase === "bid" || v.phase === "blind") && d.bids.S === undefined;
+  if (key !== ui.dealKey) {
+    ui.dealKey = key;
+    ui.dealStart = fresh && !reducedMotion() && (SPEED[ui.opts.speed] ?? 1) > 0 ? performance.now() : -Infinity;
+  }
+  const total = (12 * DEAL_STEP + DEAL_TIME) * (SPEED[ui.opts.speed] ?? 1);
+  const elapsed = performance.now() - ui.dealStart;
+  document.documentElement.style.setProperty("--deal-elapsed", `${Math.round(Math.max(0, elapsed))}ms`);
+  return elapsed < total;
 }
 
 function announce(text) {
@@ -87,9 +115,9 @@ function render() {
   const v = ui.view;
   if (!v) return;
   const d = ui.disp || displayFrom(v);
-  const preset = typeof v.rules === "string" ? v.rules : v.rules.preset;
+  const preset = presetOf(v);
   const changed = typeof v.rules === "string" ? "" : "*";
-  $("#deal-label").textContent = `${preset === "classic" && !changed ? "" : `${presetName(preset)}${changed} · `}${v.daily ? `${t("daily")} · ` : ""}${t("dealN", { n: v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
+  $("#deal-label").textContent = `${preset === "classic" && !changed ? "" : `${presetName(preset)}${changed} · `}${v.daily ? `${t("daily")} · ` : ""}${v.deal == null ? t("dealSecret") : t("dealN", { n: v.deal_text ?? v.deal })} · ${t("hand")} ${v.hand_index + 1}`;
   document.body.dataset.phase = v.phase;
   document.body.dataset.busy = ui.busy ? "1" : "0";
   document.body.dataset.toAct = v.to_act || "";
@@ -97,8 +125,11 @@ function render() {
   // A background tab says when the game waits for you.
   document.title = v.to_act === "S" && !ui.busy ? `▶ ${t("title")}` : t("title");
   document.body.dataset.players = String(v.order.length);
+  document.body.dataset.sides = String(sidesOf(v).length);
+  document.body.dataset.dealer = d.dealer || "";
+  ui.dealing = dealing(v, d);
   renderScoreboard(v, d);
-  renderSeats(v, d);
+  renderSeats(v, d, ui);
   renderTrick(v, d);
   renderHand(v, d, ui);
   renderControls(v);
@@ -129,12 +160,15 @@ function renderControls(v) {
     prompt.textContent = ui.busy || !v.to_act ? "" : t("waiting", { seat: seatName(v.to_act) });
     return;
   }
-  const legal = new Set(v.legal);
+  const offered = (type) => v.legal_actions.filter((a) => a.type === type);
   if (v.phase === "blind") {
     prompt.textContent = t("blindAsk", { value: v.settings.blind_nil_value });
     const label = v.order.length === 2 ? t("doubleNil") : t("blindNil");
-    if (legal.has("blind")) box.append(button(label, { "data-bid": "blind-nil" }, () => act("blind")));
-    box.append(button(t("lookCards"), { "data-action": "look" }, () => act("look")));
+    const choices = offered("blind_choice");
+    const blind = choices.find((a) => a.blind);
+    const look = choices.find((a) => !a.blind);
+    if (blind) box.append(button(label, { "data-bid": "blind-nil" }, () => act(blind.text)));
+    if (look) box.append(button(t("lookCards"), { "data-action": "look" }, () => act(look.text)));
   } else if (v.phase === "draw") {
     prompt.textContent = `${t("drawAsk")} (${v.hand.length + 1}/13)`;
     // The card on offer lies in the middle of the table, where tricks are played.
@@ -142,14 +176,16 @@ function renderControls(v) {
     top.className = "slot slot-center draw-card";
     if (v.top_card) top.append(cardFace(v.top_card));
     $("#trick").append(top);
-    for (const choice of ["keep", "discard"]) {
-      const b = button(t(choice), { "data-action": choice }, () => act(choice));
-      b.disabled = !legal.has(choice);
+    const draws = offered("draw");
+    for (const keep of [true, false]) {
+      const choice = draws.find((a) => a.keep === keep);
+      const name = keep ? "keep" : "discard";
+      const b = button(t(name), { "data-action": name }, () => choice && act(choice.text));
+      b.disabled = !choice;
       box.append(b);
     }
   } else if (v.phase === "exchange") {
-    const limit = Math.max(0, ...v.legal.map((a) => a.split(" ").length - 1));
-    prompt.textContent = t("exchangeAsk", { n: limit });
+    prompt.textContent = t("exchangeAsk", { n: v.exchange_limit ?? 0 });
     const chosen = [...ui.selected];
     box.append(button(chosen.length ? `${t("exchange")} (${chosen.length})` : t("keepAll"), { "data-action": "exchange" },
       () => act(["exchange", ...chosen].join(" "))));
@@ -166,9 +202,12 @@ function renderControls(v) {
     }
     const row = document.createElement("div");
     row.className = "bids";
-    row.append(button(t("nil"), { "data-bid": "nil", ...(legal.has("nil") ? {} : { disabled: "" }) }, () => act("nil")));
-    for (let n = 1; n <= 13; n++) {
-      row.append(button(String(n), { "data-bid": String(n), ...(legal.has(String(n)) ? {} : { disabled: "" }) }, () => act(String(n))));
+    // Every bid from Nil to 13 has its place; those the rules refuse now are disabled.
+    const bids = new Map(offered("bid").map((a) => [a.tricks, a]));
+    for (let n = 0; n <= 13; n++) {
+      const a = bids.get(n);
+      const key = n === 0 ? "nil" : String(n);
+      row.append(button(n === 0 ? t("nil") : key, { "data-bid": key, ...(a ? {} : { disabled: "" }) }, () => a && act(a.text)));
     }
     if (ui.hint) for (const b of row.children) b.classList.toggle("hinted", b.dataset.bid === ui.hint);
     box.append(row);
@@ -189,11 +228,25 @@ function renderControls(v) {
 
 // ---- playing the server's events back -------------------------------------------------
 
+/**
+ * What kind of action an event reports: "bid", "blind", "look", "draw" (a draw choice, or
+ * another seat's hidden one), "exchange" or "play". An event carries only the action's
+ * text as that seat may read it, so this is the one place where the page reads it.
+ */
+function eventKind(action) {
+  if (action === "nil" || /^\d+$/.test(action)) return "bid";
+  if (action === "blind" || action === "look") return action;
+  if (action === "draw" || action === "keep" || action === "discard") return "draw";
+  if (action.startsWith("exchange")) return "exchange";
+  return "play";
+}
+
 function describe(ev, before) {
   const who = seatName(ev.seat);
   const me = ev.seat === "S";
   const a = ev.action;
-  if (/^(\d+|nil)$/.test(a)) {
+  const kind = eventKind(a);
+  if (kind === "bid") {
     const bid = a === "nil" ? t("nil") : a;
     return me ? t("youBid", { bid }) : t("bidsLine", { seat: who, bid });
   }
@@ -204,7 +257,7 @@ function describe(ev, before) {
     if (me && before?.top_card) return t(a === "keep" ? "youKeep" : "youDiscard", { card: cardWords(before.top_card) });
     return t("draws", { seat: who });
   }
-  if (a.startsWith("exchange")) {
+  if (kind === "exchange") {
     const words = a.split(" ").slice(1);
     const n = words.length === 1 && /^\d+$/.test(words[0]) ? Number(words[0]) : words.length;
     return me ? t("youExchange", { n }) : t("exchanges", { seat: who, n });
@@ -212,7 +265,6 @@ function describe(ev, before) {
   return me ? t("youPlay", { card: cardWords(a) }) : t("plays", { seat: who, card: cardWords(a) });
 }
 
-const isCard = (a) => /^([2-9TJQKA][CDHS]|BJ|LJ)$/.test(a);
 
 async function playEvents(events, before, after) {
   const d = displayFrom(before);
@@ -222,7 +274,8 @@ async function playEvents(events, before, after) {
   for (const ev of events) {
     const a = ev.action;
     const text = describe(ev, before);
-    if (isCard(a)) {
+    const kind = eventKind(a);
+    if (kind === "play") {
       d.trick.push([ev.seat, a]);
       d.sizes[ev.seat] = Math.max(0, (d.sizes[ev.seat] || 0) - 1);
       if (ev.seat === "S") d.hand = d.hand.filter((c) => c !== a);
@@ -249,8 +302,8 @@ async function playEvents(events, before, after) {
           beep("hand");
           for (const side of sidesOf(after)) announce(t("scoreLine", { side: sideName(after, side), score: r.sides[side].score, bags: r.sides[side].bag_count }));
           d.toAct = null;
-          const shown = { ...after, hand_index: ev.hand, phase: "play", to_act: null, scores: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].score])),
-            bag_counts: Object.fromEntries(sidesOf(after).map((s) => [s, r.sides[s].bag_count])) };
+          const shown = { ...after, hand_index: ev.hand, phase: "play", to_act: null,
+            sides: after.sides.map((s) => ({ ...s, score: r.sides[s.side].score, bag_count: r.sides[s.side].bag_count })) };
           ui.view = shown;
           render();
           await showHandResult(after, r);
@@ -258,21 +311,24 @@ async function playEvents(events, before, after) {
         // The next hand starts: its bids, tricks and (once dealt) South's cards.
         Object.assign(d, displayFrom({ ...after, bids: [], trick: [], tricks: Object.fromEntries(order.map((s) => [s, 0])) }));
         if (after.hand_index !== ev.hand + 1) d.hand = [];
-        ui.view = { ...after, results: after.results, phase: after.phase === "over" ? "over" : "bid", to_act: null };
+        // Its contracts show once its bids have been shown.
+        ui.view = { ...after, results: after.results, phase: after.phase === "over" ? "over" : "bid", to_act: null,
+          sides: after.sides.map((s) => ({ ...s, bids_complete: false })) };
       }
     } else {
-      if (/^(\d+|nil)$/.test(a)) d.bids[ev.seat] = a === "nil" ? "nil" : Number(a);
+      if (kind === "bid") d.bids[ev.seat] = a === "nil" ? "nil" : Number(a);
       if (a === "blind") d.bids[ev.seat] = "blind nil";
       d.toAct = next(ev.seat);
       if (a !== "draw" && !(ev.seat !== "S" && (a === "keep" || a === "discard"))) announce(text);
       render();
-      if (/^(\d+|nil|blind)$/.test(a) && ev.seat !== "S") await delay(380);
+      if ((kind === "bid" || kind === "blind") && ev.seat !== "S") await delay(380);
     }
   }
 }
 
 async function show(res, before) {
   const after = res.game;
+  hideToast();
   ui.busy = true;
   try {
     if (res.events?.length && before && before.id === after.id) await playEvents(res.events, before, after);
@@ -337,7 +393,7 @@ async function newGame(extra) {
   try {
     const res = await api("POST", "/api/games", rulesBody(extra));
     ui.view = null;
-    setUrl(res.game.deal);
+    setUrl(res.game.deal_text);
     await show(res, null);
   } catch (e) { showError(e); }
 }
@@ -351,10 +407,13 @@ async function replay() {
   } catch (e) { showError(e); }
 }
 
+/** Put the deal in the address, so that a reload or a bookmark opens it again; a random
+ * deal whose number is still secret leaves the address plain. */
 function setUrl(deal) {
   const url = new URL(location.href);
   url.searchParams.delete("daily");
-  url.searchParams.set("deal", String(deal));
+  if (deal == null) url.searchParams.delete("deal");
+  else url.searchParams.set("deal", String(deal));
   history.replaceState(null, "", url);
 }
 
@@ -363,12 +422,15 @@ async function hint() {
   if (!v || ui.busy || v.to_act !== "S") return;
   try {
     const h = await api("GET", `/api/games/${encodeURIComponent(v.id)}/hint`);
-    ui.hint = h.action;
+    const offer = legalAction(v, h.action);
+    ui.hint = offer?.type === "play" ? offer.card : offer?.type === "bid" ? (offer.nil ? "nil" : String(offer.tricks)) : h.action;
     let text;
-    if (isCard(h.action)) {
-      text = t("hintCard", { card: cardWords(h.action) });
-      ui.focus = Math.max(0, sortHand(v.hand).indexOf(h.action));
-    } else if (/^(\d+|nil)$/.test(h.action)) text = t("hintBid", { bid: h.action === "nil" ? t("nil") : h.action });
+    // The hint is one of the actions the view offers: read its kind there.
+    const a = offer;
+    if (a?.type === "play") {
+      text = t("hintCard", { card: cardWords(a.card) });
+      ui.focus = Math.max(0, sortHand(v.hand).indexOf(a.card));
+    } else if (a?.type === "bid") text = t("hintBid", { bid: a.nil ? t("nil") : String(a.tricks) });
     else text = t("hintOther", { action: h.action });
     render();
     const why = hintReason(h);
@@ -388,7 +450,7 @@ function onHandClick(e) {
   const card = el.dataset.card;
   ui.focus = [...$("#hand").querySelectorAll(".card")].indexOf(el);
   if (v.phase === "exchange" && v.to_act === "S") {
-    const limit = Math.max(0, ...v.legal.map((a) => a.split(" ").length - 1));
+    const limit = v.exchange_limit ?? 0;
     if (ui.selected.has(card)) ui.selected.delete(card);
     else if (ui.selected.size < limit) ui.selected.add(card);
     else toast(reason({ code: "exchange_limit", params: { limit } }), "error");
@@ -447,8 +509,14 @@ function onKey(e) {
 async function boot() {
   ui.opts = loadLocalOptions();
   applyOptions();
+  // Ask for the saved options and the game in progress at once: the first draw waits
+  // for both, and for nothing else.
+  const asked = api("GET", "/api/options");
+  const inProgress = api("GET", "/api/games/current");
+  asked.catch(() => {});
+  inProgress.catch(() => {});
   try {
-    const server = await api("GET", "/api/options");
+    const server = await asked;
     if (server && Object.keys(server).length) { ui.opts = { ...DEFAULTS, ...server }; localStorage.setItem("spades-options", JSON.stringify(ui.opts)); applyOptions(); }
   } catch { /* local options stand */ }
   api("GET", "/api/rules").then((r) => { ui.rulesInfo = r; }).catch(() => {});
@@ -457,7 +525,8 @@ async function boot() {
   const wantDaily = params.get("daily");
   const preset = params.get("rules");
   let current = null;
-  try { current = (await api("GET", "/api/games/current")).game; } catch { current = null; }
+  // No game yet is answered 204 (no body): api() gives null then.
+  try { current = (await inProgress)?.game ?? null; } catch { current = null; }
   const extra = preset ? { rules: preset } : {};
   if (wantDaily) {
     let daily = null;
@@ -465,10 +534,10 @@ async function boot() {
     if (current && daily && current.deal === daily.deal) await show({ game: current, events: [] }, null);
     else await newGame({ daily: true, ...extra });
   } else if (deal && /^\d+$/.test(deal)) {
-    if (current && String(current.deal) === deal && (!preset || current.rules === preset || current.rules?.preset === preset)) await show({ game: current, events: [] }, null);
-    else await newGame({ deal: Number(deal), ...extra });
+    if (current && current.deal_text === deal && (!preset || presetOf(current) === preset)) await show({ game: current, events: [] }, null);
+    else await newGame({ deal, ...extra });
   } else if (current) {
-    setUrl(current.deal);
+    setUrl(current.deal_text);
     await show({ game: current, events: [] }, null);
   } else {
     await newGame({});
@@ -476,6 +545,7 @@ async function boot() {
 }
 
 function wire() {
+  loadDeck().catch(() => toast(t("offline"), "error"));
   $("#hand").addEventListener("click", onHandClick);
   document.addEventListener("pointerdown", () => { ui.keyboard = false; });
   document.addEventListener("keydown", onKey);
@@ -490,7 +560,7 @@ function wire() {
   });
   $("#btn-help").addEventListener("click", () => {
     const v = ui.view;
-    const preset = v ? (typeof v.rules === "string" ? v.rules : v.rules.preset) : "classic";
+    const preset = v ? presetOf(v) : "classic";
     const settings = v ? v.settings : (ui.rulesInfo?.presets?.classic || {});
     showHelp(settings, preset);
   });
@@ -501,9 +571,10 @@ function wire() {
   });
   $("#btn-share").addEventListener("click", async () => {
     if (!ui.view) return;
+    if (ui.view.deal == null) { toast(t("shareLater")); return; }
     const url = new URL(location.origin + location.pathname);
-    url.searchParams.set("deal", String(ui.view.deal));
-    const preset = typeof ui.view.rules === "string" ? ui.view.rules : ui.view.rules.preset;
+    url.searchParams.set("deal", ui.view.deal_text);
+    const preset = presetOf(ui.view);
     if (preset !== "classic") url.searchParams.set("rules", preset);
     try { await navigator.clipboard.writeText(url.href); } catch { /* shown below anyway */ }
     toast(t("shared", { url: url.href }));

@@ -3,7 +3,7 @@
 
 import { t, language, trickWon, gameResult, presetName, presetAbout } from "./i18n.js";
 import { cardFace } from "./cards.js";
-import { sidesOf, sideName, marker, seatName, bidText, lastTrickOf } from "./table.js";
+import { sidesOf, sideEntry, sideName, marker, seatName, bidText } from "./table.js";
 import { helpSections } from "./help.js";
 
 const dlg = () => document.getElementById("dialog");
@@ -17,6 +17,8 @@ export async function openDialog(name, title, body) {
     await new Promise((resolve) => { d.addEventListener("close", resolve, { once: true }); d.close(); });
   }
   d.dataset.dialog = name;
+  // A message from the table never lies over a dialog.
+  document.getElementById("toast").hidden = true;
   document.getElementById("dialog-title").textContent = title;
   const box = document.getElementById("dialog-body");
   box.replaceChildren();
@@ -38,7 +40,7 @@ function el(html) {
 function handRows(view, r) {
   return sidesOf(view).map((side) => {
     const sc = r.sides[side];
-    const members = view.order.filter((s) => (view.settings.partnerships ? ("NS".includes(s) ? "NS" : "EW") === side : s === side));
+    const members = sideEntry(view, side).seats;
     const bids = members.map((s) => {
       const b = r.bids.find(([x]) => x === s);
       return `${seatName(s)} ${bidText(b ? b[1] : null)} (${r.tricks[s] ?? 0})`;
@@ -75,8 +77,7 @@ export function gameSheetHtml(view) {
   const sub = sides.map(() => `<th>${t("contract")}</th><th>${t("points")}</th><th>${t("total")} (${t("bags")})</th>`).join("");
   const rows = view.results.map((r) => `<tr><th scope="row">${r.index + 1}</th>` + sides.map((s) => {
     const sc = r.sides[s];
-    const tricks = view.order.filter((x) => (view.settings.partnerships ? ("NS".includes(x) ? "NS" : "EW") === s : x === s))
-      .reduce((n, x) => n + (r.tricks[x] || 0), 0);
+    const tricks = sideEntry(view, s).seats.reduce((n, x) => n + (r.tricks[x] || 0), 0);
     return `<td>${sc.contract}/${tricks}</td><td>${sc.points}</td><td>${sc.score} (${sc.bag_count})</td>`;
   }).join("") + "</tr>").join("");
   return `<div class="scroll"><table class="sheet game-sheet"><thead><tr><th>${t("hand")}</th>${head}</tr><tr><th></th>${sub}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -90,18 +91,18 @@ export function showGameOver(view, recordUrl) {
   const win = view.winner;
   const html = `<p class="big">${gameResult(win)}</p>` +
     gameSheetHtml(view) +
-    `<form method="dialog" class="dialog-actions"><a class="button" href="${recordUrl}" download="spades-${view.deal}.json">${t("record")}</a>` +
+    `<form method="dialog" class="dialog-actions"><a class="button" href="${recordUrl}" download="spades-${view.deal_text ?? "game"}.json">${t("record")}</a>` +
     `<button value="replay">${t("replay")}</button><button value="new" autofocus>${t("newGame")}</button></form>`;
   return openDialog("game-over", t("gameOver"), html);
 }
 
 export function showLastTrick(view) {
-  const last = lastTrickOf(view);
+  const last = view.last_trick;
   const box = document.createElement("div");
   if (!last) { box.textContent = t("noTrick"); return openDialog("last-trick", t("lastTrick"), box); }
   box.className = "last-trick";
-  if (last.hand !== undefined) box.append(el(`<p class="caption">${t("prevHandTrick", { n: last.hand + 1 })}</p>`).firstChild);
-  for (const [seat, card] of last.cards) {
+  if (last.hand !== view.hand_index) box.append(el(`<p class="caption">${t("prevHandTrick", { n: last.hand + 1 })}</p>`).firstChild);
+  for (const [seat, card] of last.plays) {
     const fig = document.createElement("figure");
     if (seat && seat === last.winner) fig.className = "winner";
     fig.append(cardFace(card));

@@ -62,6 +62,8 @@ const STRINGS = {
     announcements: "Announcements", lastHand: "Hand result", on: "on", off: "off",
     back_blue: "Blue lattice", back_red: "Red lattice", back_green: "Green stripes", back_black: "Black",
     dealN: "Deal {n}", dailyOf: "Daily deal {date}",
+    // The table's look: a random deal's number is told at the end of the game.
+    dealSecret: "Random deal", shareLater: "This deal's number is shown when the game is over; share it then.",
   },
   fr: {
     title: "Spades", colon: " : ", you: "Vous", N: "Nord", E: "Est", S: "Sud", W: "Ouest",
@@ -123,6 +125,8 @@ const STRINGS = {
     announcements: "Annonces", lastHand: "Résultat de la manche", on: "oui", off: "non",
     back_blue: "Treillis bleu", back_red: "Treillis rouge", back_green: "Rayures vertes", back_black: "Noir",
     dealN: "Donne {n}", dailyOf: "Donne du jour {date}",
+    // The table's look: a random deal's number is told at the end of the game.
+    dealSecret: "Donne au hasard", shareLater: "Le numéro de cette donne est donné à la fin de la partie ; partagez-la alors.",
   },
 };
 

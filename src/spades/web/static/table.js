@@ -8,16 +8,20 @@ const $ = (sel) => document.querySelector(sel);
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = "23456789TJQKA";
 
-/** The side a seat scores for under the view's rules. */
-export function sideOf(view, seat) {
-  if (!view.settings.partnerships) return seat;
-  return "NS".includes(seat) ? "NS" : "EW";
-}
+/** The side a seat scores for, as the server says (the view's side_of). */
+export function sideOf(view, seat) { return view.side_of[seat]; }
 
-export function sidesOf(view) {
-  if (view.settings.partnerships) return ["NS", "EW"];
-  return ["S", "W", "N", "E"].filter((s) => view.order.includes(s));
-}
+/** The sides in the rules' order, as the server lists them. */
+export function sidesOf(view) { return view.sides.map((s) => s.side); }
+
+/** One side's entry of the view: its seats, contract, tricks, score and bags. */
+export function sideEntry(view, side) { return view.sides.find((s) => s.side === side); }
+
+/** The preset the game is played under (the view's rules are a name or an object). */
+export function presetOf(view) { return typeof view.rules === "string" ? view.rules : view.rules.preset; }
+
+/** The action the view offers whose text is `text` (structured: type, card, tricks...). */
+export function legalAction(view, text) { return (view.legal_actions || []).find((a) => a.text === text) || null; }
 
 /** A side's name for people: "Us (N–S)", or a seat's name when each plays alone. */
 export function sideName(view, side) {
@@ -64,54 +68,71 @@ export function sortHand(cards) {
 export function renderScoreboard(view, disp) {
   const box = $("#scoreboard");
   box.replaceChildren();
-  for (const side of sidesOf(view)) {
-    const members = view.order.filter((s) => sideOf(view, s) === side);
-    let contract = 0, taken = 0, bidsDone = true;
-    for (const s of members) {
-      const b = disp.bids[s];
-      if (b === undefined) bidsDone = false;
-      else if (typeof b === "number") contract += b;
-      taken += disp.tricks[s] || 0;
-    }
+  for (const entry of view.sides) {
+    const side = entry.side;
+    // The contract is the server's; the tricks follow the cards as they are shown.
+    const taken = entry.seats.reduce((n, s) => n + (disp.tricks[s] || 0), 0);
     const el = document.createElement("div");
     el.className = `side side-${side}`;
     el.dataset.side = side;
     el.innerHTML =
       `<span class="marker" aria-hidden="true">${marker(side)}</span>` +
       `<span class="side-name">${sideName(view, side)}</span>` +
-      `<span class="side-score"><b data-score>${view.scores[side]}</b> <small>/ ${view.settings.target}</small></span>` +
-      `<span class="side-bags">${t("bags")}${t("colon")}<b data-bags>${view.bag_counts[side]}</b></span>` +
-      `<span class="side-contract">${t("contract")}${t("colon")}${bidsDone ? contract : "…"} · ${t("taken")}${t("colon")}${taken}</span>`;
+      `<span class="side-score"><b data-score>${entry.score}</b> <small>/ ${view.settings.target}</small></span>` +
+      `<span class="side-bags">${t("bags")}${t("colon")}<b data-bags>${entry.bag_count}</b></span>` +
+      `<span class="side-contract">${t("contract")}${t("colon")}${entry.bids_complete ? entry.contract : "…"} · ${t("taken")}${t("colon")}${taken}</span>`;
     box.append(el);
   }
 }
 
-export function renderSeats(view, disp) {
+/** A fan of face-down cards whose number stays readable in a badge. */
+function fan(count) {
+  const box = document.createElement("div");
+  box.className = "fan";
+  box.dataset.count = String(count);
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", t("cardsLeft", { n: count }));
+  const shown = Math.min(count, 13);
+  for (let i = 0; i < shown; i++) {
+    const back = cardBack();
+    // Spread around the middle: the angle and the shift grow from the centre card out.
+    const k = shown > 1 ? i - (shown - 1) / 2 : 0;
+    back.style.setProperty("--k", String(k));
+    box.append(back);
+  }
+  const badge = document.createElement("span");
+  badge.className = "count-badge";
+  badge.setAttribute("aria-hidden", "true");
+  badge.textContent = String(count);
+  box.append(badge);
+  return box;
+}
+
+export function renderSeats(view, disp, ui = {}) {
   for (const el of document.querySelectorAll(".seat")) {
     const seat = el.dataset.seat;
     const present = view.order.includes(seat);
     el.hidden = !present;
     if (!present) continue;
     const side = sideOf(view, seat);
-    const role = seat === "S" ? "" : view.settings.partnerships
-      ? ` <small>(${t(seat === "N" ? "partner" : "opponent")})</small>` : "";
+    const role = seat === view.seat || !view.partner ? ""
+      : ` <small>(${t(seat === view.partner ? "partner" : "opponent")})</small>`;
     const b = disp.bids[seat];
     const turn = disp.toAct === seat && view.phase !== "over";
     el.className = `seat seat-${seat} team-${side}${turn ? " turn" : ""}`;
     const doing = t({ bid: "toBid", blind: "toBid", draw: "toDraw", exchange: "toExchange" }[view.phase] || "toPlay");
+    const dealer = disp.dealer === seat
+      ? ` <span class="dealer-chip" title="${t("dealer")}" aria-label="${t("dealer")}">${t("dealer")[0]}</span>` : "";
+    // Every part is always there (the turn flag only turns visible), so nothing moves.
     el.innerHTML =
-      `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}` +
-      `${disp.dealer === seat ? ` <span class="dealer-chip" title="${t("dealer")}">${t("dealer")[0]}</span>` : ""}</div>` +
-      `<div class="seat-stats"><span>${t("bid")}${t("colon")}<b data-bid-shown>${bidText(b)}</b></span>` +
-      ` <span>${t("tricks")}${t("colon")}<b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
-      (turn ? `<div class="turn-flag">▶ ${doing}</div>` : "");
+      `<div class="seat-name"><span class="marker" aria-hidden="true">${marker(side)}</span> ${seatName(seat)}${role}${dealer}</div>` +
+      `<div class="seat-stats"><span class="badge badge-bid${b === undefined ? " empty" : ""}">${t("bid")}${t("colon")}<b data-bid-shown>${bidText(b)}</b></span>` +
+      `<span class="badge badge-tricks">${t("tricks")}${t("colon")}<b data-tricks>${disp.tricks[seat] || 0}</b></span></div>` +
+      `<div class="turn-flag"${turn ? "" : ' aria-hidden="true"'}>▶ ${doing}</div>`;
     if (seat !== "S") {
-      const mini = document.createElement("div");
-      mini.className = "mini-hand";
-      mini.setAttribute("role", "img");
-      mini.setAttribute("aria-label", t("cardsLeft", { n: disp.sizes[seat] || 0 }));
-      for (let i = 0; i < Math.min(disp.sizes[seat] || 0, 13); i++) mini.append(cardBack());
-      el.append(mini);
+      const f = fan(disp.sizes[seat] || 0);
+      if (ui.dealing) f.classList.add("dealing");
+      el.append(f);
     }
   }
 }
@@ -120,31 +141,38 @@ export function renderTrick(view, disp) {
   const box = $("#trick");
   box.replaceChildren();
   box.className = `trick players-${view.order.length}${disp.collect ? ` collect-${disp.collect}` : ""}`;
-  for (const [seat, card] of disp.trick) {
+  disp.trick.forEach(([seat, card], i) => {
     const slot = document.createElement("div");
-    slot.className = `slot slot-${seat}${disp.enter === seat ? ` enter enter-${seat}` : ""}`;
+    slot.className = `slot slot-${seat}${disp.enter === seat ? ` enter enter-${seat}` : ""}${i === 0 ? " led" : ""}`;
     const face = cardFace(card);
     face.setAttribute("aria-label", `${seatName(seat)}: ${cardWords(card)}`);
     face.setAttribute("role", "img");
     slot.append(face);
     box.append(slot);
-  }
+  });
 }
 
 /** South's hand: buttons with data-card; unplayable cards carry aria-disabled. */
 export function renderHand(view, disp, ui) {
   const box = $("#hand");
   box.replaceChildren();
+  box.classList.toggle("dealing", !!ui.dealing);
   const myPlay = view.phase === "play" && view.to_act === "S" && !ui.busy;
   const exchanging = view.phase === "exchange" && view.to_act === "S" && !ui.busy;
   const cards = sortHand(disp.hand);
   if (view.cards_hidden && view.phase !== "over") {
-    for (let i = 0; i < (view.hand_sizes.S || 0); i++) box.append(cardBack());
+    for (let i = 0; i < (view.hand_sizes.S || 0); i++) {
+      const back = cardBack();
+      back.style.setProperty("--i", String(i));
+      box.append(back);
+    }
+    layoutHand();
     return;
   }
   cards.forEach((card, i) => {
     const el = cardFace(card, "button");
     el.classList.add("in-hand");
+    el.style.setProperty("--i", String(i));
     el.tabIndex = i === ui.focus ? 0 : -1;
     let label = cardWords(card);
     if (myPlay && view.illegal && view.illegal[card]) {
@@ -165,39 +193,16 @@ export function renderHand(view, disp, ui) {
   layoutHand();
 }
 
-/** Overlap the cards to fit the width; on narrow screens use two rows of large cards. */
+/** Overlap the cards in one row so that the whole hand fits the width of its box. */
 export function layoutHand() {
   const box = $("#hand");
   const cards = [...box.querySelectorAll(".card")];
   if (!cards.length) return;
-  const width = box.clientWidth - 12;
+  const width = box.clientWidth - 16;
   const cw = cards[0].offsetWidth || 70;
-  const fit = (n) => (n <= 1 ? cw : Math.min(cw + 4, (width - cw) / (n - 1)));
-  let rows = [cards];
-  if (cards.length > 7 && fit(cards.length) < cw * 0.45) {
-    const half = Math.ceil(cards.length / 2);
-    rows = [cards.slice(0, half), cards.slice(half)];
-  }
-  box.classList.toggle("two-rows", rows.length > 1);
-  for (const row of rows) {
-    const step = fit(row.length);
-    row.forEach((el, i) => {
-      el.style.marginLeft = i === 0 ? "0px" : `${Math.floor(step - cw)}px`;
-      el.classList.toggle("row-start", i === 0 && row !== rows[0]);
-    });
-  }
-}
-
-export function lastTrickOf(view) {
-  const n = view.order.length;
-  const k = view.trick_winners.length;
-  if (k > 0) {
-    return { cards: view.plays.slice((k - 1) * n, k * n), winner: view.trick_winners[k - 1] };
-  }
-  const r = view.results[view.results.length - 1];
-  if (!r || !r.plays || !r.plays.length) return null;
-  const winner = r.trick_winners ? r.trick_winners[r.trick_winners.length - 1] : null;
-  return { cards: r.plays.slice(-n), winner, hand: r.index };
+  const n = cards.length;
+  const step = n <= 1 ? cw : Math.min(cw * 0.62, (width - cw) / (n - 1));
+  cards.forEach((el, i) => { el.style.marginLeft = i === 0 ? "0px" : `${Math.floor(step - cw)}px`; });
 }
 
 export { cardLabel };
