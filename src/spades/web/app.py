@@ -19,6 +19,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -217,6 +218,8 @@ def create_app(db_path: str | Path, *, service: GameService | None = None) -> St
     app = Starlette(routes=routes,
                     exception_handlers={HTTPException: http_error, 500: server_error})
     app.add_middleware(PlayerCookie, signer=TokenSigner(svc.store.server_secret()))
+    # The page, its scripts and the card deck compress to a third of their size.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(RequestGuard)  # outermost: refuses before anything is read
     app.state.service = svc
     return app
