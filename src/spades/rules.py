@@ -144,6 +144,11 @@ class Rules:
             raise RulesError("floor must be below target")
 
     @property
+    def blind_nil_name(self) -> str:
+        """What players call a Blind Nil bid here: two players call it Double Nil (R25)."""
+        return "double nil" if self.players == 2 else "blind nil"
+
+    @property
     def seats(self) -> tuple[Seat, ...]:
         """The seats in turn order (clockwise from North)."""
         return FOUR_SEATS if self.players == 4 else TWO_SEATS

@@ -71,7 +71,7 @@ def test_double_nil_and_the_exchange(new_table: Any) -> None:
     assert len(table.hand()) == 13
     assert not set(chosen) & set(table.hand()) or set(view["my_exchange"]["got"]) & set(chosen)
     assert ["S", "blind nil"] in view["bids"]
-    assert table.page.inner_text(".seat-S [data-bid-shown]") == "Blind Nil"
+    assert table.page.inner_text(".seat-S [data-bid-shown]") == "Double Nil"
 
 
 def test_blind_nil_is_offered_before_the_cards_are_shown(new_table: Any) -> None:

@@ -109,3 +109,12 @@ def test_r14_events_carry_trick_winner_and_end_of_hand(preset: str) -> None:
     winners = [e.trick_winner for e in events if e.trick_winner is not None]
     assert winners == list(game.results[0].trick_winners)
     assert [e.hand_over for e in events].count(True) == 1 and events[-1].hand_over
+
+
+@pytest.mark.parametrize(("preset", "name"), [("two-player", "double nil"),
+                                              ("blind-nil", "blind nil")])
+def test_r25_the_page_view_names_the_blind_bid_as_the_rules_do(preset: str, name: str) -> None:
+    from spades.web.views import GameMeta, game_view
+
+    view = game_view(Game(preset, deal=5), GameMeta("g", "basic", "2026-01-01", False))
+    assert view["blind_nil_name"] == name

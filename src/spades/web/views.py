@@ -48,6 +48,7 @@ def game_view(game: Game, meta: GameMeta) -> dict[str, Any]:
     data["deal"] = None if hidden else game.deal
     data["deal_text"] = None if hidden or game.deal is None else str(game.deal)
     data["deal_secret"] = hidden
+    data["blind_nil_name"] = game.rules.blind_nil_name
     illegal: dict[str, dict[str, Any]] = {}
     if view.my_turn and view.phase.value == "play":
         legal = {a.card for a in view.legal if isinstance(a, Play)}

@@ -10,7 +10,8 @@ import { beep, setSound } from "./sound.js";
 import { cardFace, loadDeck, setBack } from "./cards.js";
 import {
   displayFrom, renderScoreboard, renderSeats, renderTrick, renderHand, layoutHand,
-  seatName, sideName, sidesOf, sortHand, bidText, presetOf, legalAction,
+  seatName, sideName, sidesOf, sortHand, bidText, presetOf, legalAction, useBlindNilName,
+  blindNilText,
 } from "./table.js";
 import {
   openDialog, closeDialog, showHandResult, showGameSheet, showGameOver, showLastTrick,
@@ -112,6 +113,7 @@ function showError(e) {
 // ---- rendering ----------------------------------------------------------------------
 
 function render() {
+  useBlindNilName(ui.view);
   const v = ui.view;
   if (!v) return;
   const d = ui.disp || displayFrom(v);
@@ -163,7 +165,7 @@ function renderControls(v) {
   const offered = (type) => v.legal_actions.filter((a) => a.type === type);
   if (v.phase === "blind") {
     prompt.textContent = t("blindAsk", { value: v.settings.blind_nil_value });
-    const label = v.order.length === 2 ? t("doubleNil") : t("blindNil");
+    const label = blindNilText();
     const choices = offered("blind_choice");
     const blind = choices.find((a) => a.blind);
     const look = choices.find((a) => !a.blind);
@@ -250,7 +252,9 @@ function describe(ev, before) {
     const bid = a === "nil" ? t("nil") : a;
     return me ? t("youBid", { bid }) : t("bidsLine", { seat: who, bid });
   }
-  if (a === "blind") return me ? t("youBlind") : t("blindLine", { seat: who });
+  if (a === "blind") {
+    return me ? t("youBid", { bid: blindNilText() }) : t("bidsLine", { seat: who, bid: blindNilText() });
+  }
   if (a === "look") return me ? t("youLook") : t("looks", { seat: who });
   if (a === "draw") return t("draws", { seat: who });
   if (a === "keep" || a === "discard") {

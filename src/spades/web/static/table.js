@@ -38,10 +38,20 @@ export function marker(side) {
 }
 
 /** A bid as shown at a seat. */
+let blindNilKey = "blindNil";
+
+/** Name Blind Nil bids as the rules of the view in play do (two players: Double Nil). */
+export function useBlindNilName(view) {
+  blindNilKey = view && view.blind_nil_name === "double nil" ? "doubleNil" : "blindNil";
+}
+
+/** The text of a blind bid under the rules in play. */
+export function blindNilText() { return t(blindNilKey); }
+
 export function bidText(bid) {
   if (bid === null || bid === undefined) return t("noBid");
   if (bid === "nil" || bid === 0) return t("nil");
-  if (bid === "blind nil") return t("blindNil");
+  if (bid === "blind nil") return blindNilText();
   return String(bid);
 }
 
