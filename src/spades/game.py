@@ -78,8 +78,9 @@ class Event:
 
     ``version`` is the game's version after the action; the server uses it to refuse
     actions based on a stale state. ``trick_winner`` is set when the action completed a
-    trick and ``hand_over`` when it completed the hand, so that no front has to look
-    into the game to tell the player.
+    trick and ``hand_over`` when it completed the hand, and ``next_to_act`` names the seat
+    the game waits for after it (None once the game is over), so that no front has to look
+    into the game, or work out the order of play, to tell the player.
     """
 
     hand: int
@@ -88,6 +89,7 @@ class Event:
     version: int
     trick_winner: Seat | None = None
     hand_over: bool = False
+    next_to_act: Seat | None = None
 
 
 @dataclass(frozen=True)
@@ -369,7 +371,7 @@ class Game:
         finished = len(self.results)
         self._advance()
         event = Event(index, seat, action, self.version, winner,
-                      len(self.results) > finished)
+                      len(self.results) > finished, self.to_act)
         self.log.append(event)
         return event
 

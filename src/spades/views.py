@@ -259,7 +259,9 @@ class SeatEvent:
 
     Another seat's draw choice shows only that a card was drawn (``draw``) and its
     Double Nil exchange only how many cards changed hands (``exchange 2``); the rest of
-    an event (bids, Blind Nil answers, cards played, the trick's winner) is public.
+    an event (bids, Blind Nil answers, cards played, the trick's winner, who acts next) is
+    public. ``move`` is the same action as an object (see :func:`action_json`), so that a
+    page reads what happened without parsing text.
     """
 
     hand: int
@@ -268,18 +270,42 @@ class SeatEvent:
     version: int
     trick_winner: Seat | None
     hand_over: bool
+    move: dict[str, Any]
+    next_to_act: Seat | None
 
     def to_json(self) -> dict[str, Any]:
         """The event as the browser receives it."""
-        return {"seat": self.seat, "action": self.action, "version": self.version,
-                "hand": self.hand, "trick_winner": self.trick_winner,
-                "hand_over": self.hand_over}
+        return {"seat": self.seat, "action": self.action, "move": self.move,
+                "version": self.version, "hand": self.hand,
+                "trick_winner": self.trick_winner, "hand_over": self.hand_over,
+                "next_to_act": self.next_to_act}
 
 
 def seat_event(event: Event, viewer: Seat | None) -> SeatEvent:
     """``event`` as ``viewer`` (None: a spectator) may see it."""
     return SeatEvent(event.hand, event.seat, public_action(event.seat, event.action, viewer),
-                     event.version, event.trick_winner, event.hand_over)
+                     event.version, event.trick_winner, event.hand_over,
+                     public_move(event.seat, event.action, viewer), event.next_to_act)
+
+
+def public_move(seat: Seat, action: Action, viewer: Seat | None) -> dict[str, Any]:
+    """``seat``'s action as an object ``viewer`` may read: another seat's draw choice is
+    only a draw, its exchange only a number of cards.
+
+    >>> public_move("N", DrawChoice(True), "S")
+    {'type': 'draw', 'hidden': True}
+    >>> public_move("N", Bid(4), "S")
+    {'type': 'bid', 'tricks': 4, 'nil': False, 'text': '4'}
+    """
+    if seat != viewer:
+        if isinstance(action, DrawChoice):
+            return {"type": "draw", "hidden": True}
+        if isinstance(action, Exchange):
+            return {"type": "exchange", "count": len(action.cards), "hidden": True}
+    move = action_json(action)
+    if isinstance(action, Exchange):
+        move["count"] = len(action.cards)
+    return move
 
 
 def public_action(seat: Seat, action: Action, viewer: Seat | None) -> str:

@@ -118,3 +118,27 @@ def test_r25_the_page_view_names_the_blind_bid_as_the_rules_do(preset: str, name
 
     view = game_view(Game(preset, deal=5), GameMeta("g", "basic", "2026-01-01", False))
     assert view["blind_nil_name"] == name
+
+
+def test_events_carry_the_move_as_an_object_and_who_acts_next() -> None:
+    from spades.views import seat_event
+
+    game = Game("two-player", deal=8)
+    rng = Random(3)
+    seen: set[str] = set()
+    while not game.over and len(seen) < 5:
+        seat = game.to_act
+        assert seat is not None
+        event = game.apply(seat, rng.choice(list(game.legal_actions())))
+        assert event.next_to_act == game.to_act
+        other = "S" if seat == "N" else "N"
+        mine, theirs = seat_event(event, seat).to_json(), seat_event(event, other).to_json()
+        move = mine["move"]
+        seen.add(move["type"])
+        assert move["text"] == str(event.action) and mine["next_to_act"] == game.to_act
+        if move["type"] in ("draw", "exchange"):
+            assert theirs["move"]["hidden"] and "text" not in theirs["move"]
+            assert "card" not in theirs["move"] and "cards" not in theirs["move"]
+        else:
+            assert theirs["move"] == move
+    assert {"blind_choice", "draw", "bid", "play"} <= seen

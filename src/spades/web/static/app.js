@@ -232,41 +232,32 @@ function renderControls(v) {
 
 /**
  * What kind of action an event reports: "bid", "blind", "look", "draw" (a draw choice, or
- * another seat's hidden one), "exchange" or "play". An event carries only the action's
- * text as that seat may read it, so this is the one place where the page reads it.
+ * another seat's hidden one), "exchange" or "play", from the event's structured move.
  */
-function eventKind(action) {
-  if (action === "nil" || /^\d+$/.test(action)) return "bid";
-  if (action === "blind" || action === "look") return action;
-  if (action === "draw" || action === "keep" || action === "discard") return "draw";
-  if (action.startsWith("exchange")) return "exchange";
-  return "play";
+function eventKind(move) {
+  if (move.type === "blind_choice") return move.blind ? "blind" : "look";
+  return move.type;
 }
 
 function describe(ev, before) {
   const who = seatName(ev.seat);
   const me = ev.seat === "S";
-  const a = ev.action;
-  const kind = eventKind(a);
+  const m = ev.move;
+  const kind = eventKind(m);
   if (kind === "bid") {
-    const bid = a === "nil" ? t("nil") : a;
+    const bid = m.nil ? t("nil") : String(m.tricks);
     return me ? t("youBid", { bid }) : t("bidsLine", { seat: who, bid });
   }
-  if (a === "blind") {
+  if (kind === "blind") {
     return me ? t("youBid", { bid: blindNilText() }) : t("bidsLine", { seat: who, bid: blindNilText() });
   }
-  if (a === "look") return me ? t("youLook") : t("looks", { seat: who });
-  if (a === "draw") return t("draws", { seat: who });
-  if (a === "keep" || a === "discard") {
-    if (me && before?.top_card) return t(a === "keep" ? "youKeep" : "youDiscard", { card: cardWords(before.top_card) });
+  if (kind === "look") return me ? t("youLook") : t("looks", { seat: who });
+  if (kind === "draw") {
+    if (me && !m.hidden && before?.top_card) return t(m.keep ? "youKeep" : "youDiscard", { card: cardWords(before.top_card) });
     return t("draws", { seat: who });
   }
-  if (kind === "exchange") {
-    const words = a.split(" ").slice(1);
-    const n = words.length === 1 && /^\d+$/.test(words[0]) ? Number(words[0]) : words.length;
-    return me ? t("youExchange", { n }) : t("exchanges", { seat: who, n });
-  }
-  return me ? t("youPlay", { card: cardWords(a) }) : t("plays", { seat: who, card: cardWords(a) });
+  if (kind === "exchange") return me ? t("youExchange", { n: m.count }) : t("exchanges", { seat: who, n: m.count });
+  return me ? t("youPlay", { card: cardWords(m.card) }) : t("plays", { seat: who, card: cardWords(m.card) });
 }
 
 
@@ -274,17 +265,16 @@ async function playEvents(events, before, after) {
   const d = displayFrom(before);
   ui.disp = d;
   const order = after.order;
-  const next = (seat) => order[(order.indexOf(seat) + 1) % order.length];
   for (const ev of events) {
-    const a = ev.action;
+    const m = ev.move;
     const text = describe(ev, before);
-    const kind = eventKind(a);
+    const kind = eventKind(m);
     if (kind === "play") {
-      d.trick.push([ev.seat, a]);
+      d.trick.push([ev.seat, m.card]);
       d.sizes[ev.seat] = Math.max(0, (d.sizes[ev.seat] || 0) - 1);
-      if (ev.seat === "S") d.hand = d.hand.filter((c) => c !== a);
+      if (ev.seat === "S") d.hand = d.hand.filter((c) => c !== m.card);
       d.enter = ev.seat;
-      d.toAct = ev.trick_winner ? ev.trick_winner : next(ev.seat);
+      d.toAct = ev.hand_over ? null : ev.next_to_act;
       announce(text);
       beep("card");
       render();
@@ -320,10 +310,10 @@ async function playEvents(events, before, after) {
           sides: after.sides.map((s) => ({ ...s, bids_complete: false })) };
       }
     } else {
-      if (kind === "bid") d.bids[ev.seat] = a === "nil" ? "nil" : Number(a);
-      if (a === "blind") d.bids[ev.seat] = "blind nil";
-      d.toAct = next(ev.seat);
-      if (a !== "draw" && !(ev.seat !== "S" && (a === "keep" || a === "discard"))) announce(text);
+      if (kind === "bid") d.bids[ev.seat] = m.nil ? "nil" : m.tricks;
+      if (kind === "blind") d.bids[ev.seat] = "blind nil";
+      d.toAct = ev.next_to_act;
+      if (!(kind === "draw" && (m.hidden || ev.seat !== "S"))) announce(text);
       render();
       if ((kind === "bid" || kind === "blind") && ev.seat !== "S") await delay(380);
     }
