@@ -92,14 +92,23 @@ def _card_cells(played_at: tuple[tuple[int, ...], ...], trick_at: tuple[tuple[in
     return played, trick, both
 
 
-def _rows(obs: Observation) -> list[Observation]:
-    """Read-only views of each seat's row: what leaves the table cannot write back."""
-    rows = []
+def _views(obs: Observation) -> tuple[list[Observation], list[memoryview],
+                                       list[dict[str, Any]]]:
+    """Read-only views of each seat's row and of a mask of its own (what leaves the table
+    cannot write back), the writers of the masks' bytes, and each seat's dict of both."""
+    rows: list[Observation] = []
+    writers: list[memoryview] = []
+    views: list[dict[str, Any]] = []
     for row in obs:
         view = row.view()
         view.flags.writeable = False
+        buffer = bytearray(NUM_ACTIONS)
+        mask = np.frombuffer(buffer, dtype=np.int8)
+        mask.flags.writeable = False
         rows.append(view)
-    return rows
+        writers.append(memoryview(buffer))
+        views.append({"observation": view, "action_mask": mask})
+    return rows, writers, views
 
 
 def _unpack(bits: int) -> npt.NDArray[np.int8]:
@@ -196,7 +205,8 @@ class Table:
         self._to_act_at = [[base[o] + layout.to_act + self.rel[o][p] for p in range(n)] + [-1]
                            for o in range(n)]
         self._to_act_shown = [-1] * n
-        self._rows = _rows(self.obs)
+        self._rows, self._mask_writers, self._views = _views(self.obs)
+        self._mask_shown = [0] * self.n  # the action bits each seat's mask holds
         self._base = base
         # The hand in progress (set by each new hand).
         self.hand_index = 0
@@ -301,6 +311,35 @@ class Table:
                 flat[want] = 1.0
             self._to_act_shown[seat] = want
         return self._rows[seat]
+
+    def observed(self, seat: int) -> dict[str, Any]:
+        """``seat``'s ``{"observation": row, "action_mask": mask}``, both kept in place.
+
+        The row as :meth:`view` gives it, and an ``int8`` mask with ones on the seat's
+        legal actions (all zeros when it is not to act): the same dict and arrays every
+        time, read-only, brought up to date when read. (The seat to act is written in
+        here as in :meth:`view`, not through it: this is every step's read.)
+        """
+        to_act = self.to_act
+        want = self._to_act_at[seat][to_act]
+        shown = self._to_act_shown[seat]
+        if want != shown:
+            flat = self._flat
+            if shown >= 0:
+                flat[shown] = 0.0
+            if want >= 0:
+                flat[want] = 1.0
+            self._to_act_shown[seat] = want
+        if seat != to_act:
+            bits = 0
+        elif self.phase == PLAY_PHASE:  # most steps: the cards it may play
+            bits = self.playout.legal_mask()
+        else:
+            bits = self.legal_bits()
+        if bits != self._mask_shown[seat]:
+            self._mask_writers[seat][:] = mask_bytes(bits)
+            self._mask_shown[seat] = bits
+        return self._views[seat]
 
     def hand_of(self, seat: int) -> Mask:
         """The cards ``seat`` holds now (table-side: observations are what leaves)."""
@@ -720,7 +759,8 @@ class Table:
                 other.__dict__[key] = copy.deepcopy(value, memo)
         other._flat = _writer(other.obs)
         other._bytes = _byte_writer(other.obs)
-        other._rows = _rows(other.obs)
+        other._rows, other._mask_writers, other._views = _views(other.obs)
+        other._mask_shown = [0] * other.n
         return other
 
     def __getstate__(self) -> dict[str, Any]:
@@ -731,7 +771,8 @@ class Table:
         self.__dict__.update(state)
         self._flat = _writer(self.obs)
         self._bytes = _byte_writer(self.obs)
-        self._rows = _rows(self.obs)
+        self._rows, self._mask_writers, self._views = _views(self.obs)
+        self._mask_shown = [0] * self.n  # the action bits each seat's mask holds
 
     def _record_hand(self, done: _FinishedHand) -> dict[str, Any]:
         """A finished hand as a ``spades-record/1`` hand (RECORD.md)."""
@@ -780,7 +821,7 @@ _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "
                      "side_rel", "_members", "_played_at", "_trick_at", "_played_cells",
                      "_trick_cells", "_played_trick_cells",
                      "_seat_at", "_void_at", "_to_act_at", "_base", "deal"})
-_VIEWS = frozenset({"_flat", "_bytes", "_rows"})
+_VIEWS = frozenset({"_flat", "_bytes", "_rows", "_mask_writers", "_views", "_mask_shown"})
 
 
 def _cards(mask: Mask) -> list[Card]:
