@@ -391,35 +391,13 @@ class Table:
 
     def apply(self, action: object) -> None:
         """Take ``action`` for the seat to act after checking it; a refusal changes nothing."""
-        if type(action) is int:
-            a = action
-        else:
-            try:
-                a = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                a = -1
-        phase = self.phase
-        if phase == PLAY_PHASE and self.to_act >= 0 and a >= 0 \
-                and self.playout.legal_mask() >> a & 1:
-            self._play(a)  # the hot path: a legal card
-            return
-        if a < 0 or a >= NUM_ACTIONS or not self.legal_bits() >> a & 1:
-            error = self.why_not(action)
-            assert error is not None
-            raise error
-        if phase == BID_PHASE:
-            self._bid(a - BID_BASE)
-        elif phase == BLIND_PHASE:
-            self._blind(a == BLIND)
-        elif phase == DRAW_PHASE:
-            self._draw(a == KEEP)
-        elif a == EXCHANGE_DONE:
-            self._finish_exchange()
-        else:
-            self._pick(a)
-
-    def _play(self, card: Card) -> None:
         p = self.playout
+        if not (type(action) is int and self.phase == PLAY_PHASE and action >= 0
+                and self.to_act >= 0 and p.legal_mask() >> action & 1):
+            self._apply_checked(action)
+            return
+        # Most actions: a legal card, played here rather than one call further down.
+        card = action
         seat = p.turn
         led = p.led
         was_broken = p.broken
@@ -434,7 +412,8 @@ class Table:
         suit = SUIT_OF[card]
         if suit != led:
             if led >= 0:
-                self._show_void(seat, led)
+                for at in self._void_at[seat][led]:
+                    flat[at] = 1.0
             elif suit == SPADES and not was_broken:
                 for s in range(3):  # R13: one leads an unbroken spade only with no other
                     self._show_void(seat, s)
@@ -461,6 +440,30 @@ class Table:
             self._finish_hand()
         else:
             self._set_turn(winner)
+
+    def _apply_checked(self, action: object) -> None:
+        """:meth:`apply` for every action but a legal card given as an ``int``."""
+        try:
+            a = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            a = -1
+        if a < 0 or a >= NUM_ACTIONS or not self.legal_bits() >> a & 1:
+            error = self.why_not(action)
+            assert error is not None
+            raise error
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            self.apply(a)  # a legal card given as another integer type (numpy's)
+        elif phase == BID_PHASE:
+            self._bid(a - BID_BASE)
+        elif phase == BLIND_PHASE:
+            self._blind(a == BLIND)
+        elif phase == DRAW_PHASE:
+            self._draw(a == KEEP)
+        elif a == EXCHANGE_DONE:
+            self._finish_exchange()
+        else:
+            self._pick(a)
 
     def _show_void(self, seat: int, suit: int) -> None:
         flat = self._flat
