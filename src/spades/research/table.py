@@ -196,6 +196,8 @@ class Table:
         self._played_cells, self._trick_cells, self._played_trick_cells = _card_cells(
             tuple(self._played_at), tuple(self._trick_at))
         self._seat_at = [tuple(base[o] + self.rel[o][p] for o in range(n)) for p in range(n)]
+        self._bid_at = [tuple(base[o] + layout.bids + self.rel[o][p] * (HAND_SIZE + 1)
+                              for o in range(n)) for p in range(n)]
         self._void_at = [[tuple(base[o] + layout.voids + self.rel[o][p] * 4 + suit
                                 for o in range(n)) for suit in range(4)] for p in range(n)]
         # The to_act block is written into a row when the row is read (:meth:`view`), not
@@ -477,10 +479,9 @@ class Table:
 
     def _record_bid(self, seat: int, tricks: int) -> None:
         self.bids.append((seat, tricks))
-        at = self.layout.bids
         flat = self._flat
-        for o, b in enumerate(self._base):
-            flat[b + at + self.rel[o][seat] * (HAND_SIZE + 1) + tricks] = 1.0
+        for at in self._bid_at[seat]:
+            flat[at + tricks] = 1.0
 
     def _blind(self, blind: bool) -> None:
         seat = self.blind_queue[self.blind_asked]
@@ -641,7 +642,8 @@ class Table:
         self.dealer = dealer
         self.order = [(dealer + 1 + i) % n for i in range(n)]
         self.deal = deal or self.source(self.rules, index, seats[dealer])
-        self.blind_queue = [s for s in self.order if self.may_bid_blind(s)]
+        self.blind_queue = ([s for s in self.order if self.may_bid_blind(s)]
+                            if self.rules.blind_nil else [])
         self.blind_asked = 0
         self.blind = []
         self.bids = []
@@ -823,7 +825,7 @@ class _FinishedHand(NamedTuple):
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
                      "side_rel", "_members", "_played_at", "_trick_at", "_played_cells",
                      "_trick_cells", "_played_trick_cells",
-                     "_seat_at", "_void_at", "_to_act_at", "_base", "deal"})
+                     "_seat_at", "_bid_at", "_void_at", "_to_act_at", "_base", "deal"})
 _VIEWS = frozenset({"_flat", "_bytes", "_rows", "_mask_writers", "_views", "_mask_shown"})
 
 
