@@ -137,9 +137,15 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             yield self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, reading the table's view straight, not through
+        :meth:`observe` (a call less at every step)."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        table = self._table
+        if table is None:
+            raise SpadesError("call reset() before using the environment")
+        return (table.observed(self._seat[agent]) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -157,8 +163,9 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             self._rewards_set = False
         if len(table.hand_points) != self._hands_scored:
             self._score_hand()
-        if table.to_act >= 0:
-            self.agent_selection = self.possible_agents[table.to_act]
+        to_act = table.to_act
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
         if self.render_mode == "human":
             self.render()
 

@@ -10,8 +10,10 @@ with the engine's reasons. Property tests pin it to ``Game`` over every preset.
 
 Each action writes the facts it reveals into the observation rows of the seats allowed
 to know them (one row per seat, :class:`~spades.research.encoding.Layout`), so reading
-an observation is a copy, never a rebuild. Hidden information has one door here too:
-a row is only ever written with facts its seat may see.
+an observation is never a rebuild: :meth:`Table.observed` hands out the row itself (and
+a mask kept the same way), read-only; :meth:`Table.observation` a copy. Hidden
+information has one door here too: a row is only ever written with facts its seat may
+see.
 """
 
 from __future__ import annotations
