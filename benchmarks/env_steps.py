@@ -15,8 +15,10 @@ read, then a uniformly random legal action is taken, until the hand is scored:
 * ``openspiel C++ spades`` — OpenSpiel's own ``spades`` driven the same way in the same
   run (if ``open_spiel`` is installed).
 
-The interfaces take turns in short slices (so a change in the machine's load slows all
-of them alike); the last line is the ratio PettingZoo / OpenSpiel's C++ spades.
+The interfaces take turns in short slices, timed in this process's CPU time (so a
+change in the machine's load slows all of them alike, and other jobs' turns on the
+cores count against none); the last line is the ratio PettingZoo / OpenSpiel's C++
+spades.
 
 usage: python benchmarks/env_steps.py [--seconds S] [--rules PRESET]
 """
@@ -36,15 +38,20 @@ from spades.research.table import Table
 
 
 def timed(run: Callable[[], object], seconds: float) -> tuple[int, float]:
-    """Calls of ``run`` made in about ``seconds``, and the time they took."""
+    """Calls of ``run`` made in about ``seconds`` of this process's CPU time, and the time.
+
+    CPU time, not the wall clock: on a shared machine the moments this process waits
+    for a core would otherwise count against whichever interface happened to be running
+    (wall-clock ratios of the same code swung by a fifth from run to run).
+    """
     n = 0
-    start = time.perf_counter()
+    start = time.process_time()
     end = start + seconds
     while True:
         for _ in range(5):
             run()
         n += 5
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= end:
             return n, now - start
 
@@ -97,7 +104,7 @@ def openspiel_hand(game: Any, rng: random.Random) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per figure")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per figure")
     parser.add_argument("--rules", default="classic", help="preset for our interfaces")
     args = parser.parse_args()
     rng = random.Random(2026)
@@ -123,8 +130,8 @@ def main() -> None:
     if cpp is not None:
         runs.insert(0, ("openspiel C++ spades", lambda: openspiel_hand(cpp, rng)))
         runs.append(("openspiel (ours)", lambda: openspiel_hand(ours, rng)))
-    # Round robin in short slices, so that a machine whose load changes during the run
-    # slows every interface alike and the ratio stays fair.
+    # Round robin in short slices of CPU time, so that a machine whose load changes
+    # during the run slows every interface alike and the ratio stays fair.
     calls = dict.fromkeys([name for name, _ in runs], 0)
     spent = dict.fromkeys([name for name, _ in runs], 0.0)
     slices = 10

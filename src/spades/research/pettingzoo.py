@@ -38,7 +38,7 @@ from spades.errors import SpadesError
 from spades.research.encoding import NUM_ACTIONS, Layout
 from spades.research.render import describe_observation, describe_table
 from spades.research.sources import SeededDeals
-from spades.research.table import PLAY_PHASE, Table, mask_bytes
+from spades.research.table import Table
 from spades.rules import Rules, rules_from
 
 SCORE_BOUND = 1e4
@@ -91,10 +91,6 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         self._table: Table | None = None
         self._hands_scored = 0
         self._rewards_set = False
-        # Each agent's observation dict, its mask's bytes and the action bits they hold.
-        self._observations: list[dict[str, Any]] = []
-        self._mask_writers: list[memoryview] = []
-        self._mask_shown: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -114,7 +110,6 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             self._deals.reseed(seed)
         if self._table is None:
             self._table = Table(self.rules, self._deals, single_hand=not self.whole_game)
-            self._keep_observations(self._table)
         else:
             self._table.restart()
         self.agents = self.possible_agents[:]
@@ -127,35 +122,12 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
         self._rewards_set = False
         self.agent_selection = self.possible_agents[self._table.to_act]
 
-    def _keep_observations(self, table: Table) -> None:
-        """One dict per agent, for the table's life: its row of the table, and a mask."""
-        self._observations = []
-        self._mask_writers = []
-        for seat in range(table.n):
-            buffer = bytearray(NUM_ACTIONS)
-            mask = np.frombuffer(buffer, dtype=np.int8)
-            mask.flags.writeable = False  # the view handed out; writes go through buffer
-            self._mask_writers.append(memoryview(buffer))
-            self._observations.append({"observation": table.view(seat), "action_mask": mask})
-        self._mask_shown = [0] * table.n
-
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation dict: the same objects each time, updated in place."""
         table = self._table
         if table is None:
             raise SpadesError("call reset() before using the environment")
-        seat = self._seat[agent]
-        if seat != table.to_act:
-            bits = 0
-        elif table.phase == PLAY_PHASE:  # most steps: the cards it may play
-            bits = table.playout.legal_mask()
-        else:
-            bits = table.legal_bits()
-        if bits != self._mask_shown[seat]:
-            self._mask_writers[seat][:] = mask_bytes(bits)
-            self._mask_shown[seat] = bits
-        table.view(seat)  # writes the seat to act into the row it returns
-        return self._observations[seat]
+        return table.observed(self._seat[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act, until the episode is over: PettingZoo's loop as a generator
@@ -165,9 +137,15 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             yield self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, reading the table's view straight, not through
+        :meth:`observe` (a call less at every step)."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        table = self._table
+        if table is None:
+            raise SpadesError("call reset() before using the environment")
+        return (table.observed(self._seat[agent]) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -185,8 +163,9 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]
             self._rewards_set = False
         if len(table.hand_points) != self._hands_scored:
             self._score_hand()
-        if table.to_act >= 0:
-            self.agent_selection = self.possible_agents[table.to_act]
+        to_act = table.to_act
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
         if self.render_mode == "human":
             self.render()
 

@@ -10,8 +10,10 @@ with the engine's reasons. Property tests pin it to ``Game`` over every preset.
 
 Each action writes the facts it reveals into the observation rows of the seats allowed
 to know them (one row per seat, :class:`~spades.research.encoding.Layout`), so reading
-an observation is a copy, never a rebuild. Hidden information has one door here too:
-a row is only ever written with facts its seat may see.
+an observation is never a rebuild: :meth:`Table.observed` hands out the row itself (and
+a mask kept the same way), read-only; :meth:`Table.observation` a copy. Hidden
+information has one door here too: a row is only ever written with facts its seat may
+see.
 """
 
 from __future__ import annotations
@@ -92,14 +94,23 @@ def _card_cells(played_at: tuple[tuple[int, ...], ...], trick_at: tuple[tuple[in
     return played, trick, both
 
 
-def _rows(obs: Observation) -> list[Observation]:
-    """Read-only views of each seat's row: what leaves the table cannot write back."""
-    rows = []
+def _views(obs: Observation) -> tuple[list[Observation], list[memoryview],
+                                       list[dict[str, Any]]]:
+    """Read-only views of each seat's row and of a mask of its own (what leaves the table
+    cannot write back), the writers of the masks' bytes, and each seat's dict of both."""
+    rows: list[Observation] = []
+    writers: list[memoryview] = []
+    views: list[dict[str, Any]] = []
     for row in obs:
         view = row.view()
         view.flags.writeable = False
+        buffer = bytearray(NUM_ACTIONS)
+        mask = np.frombuffer(buffer, dtype=np.int8)
+        mask.flags.writeable = False
         rows.append(view)
-    return rows
+        writers.append(memoryview(buffer))
+        views.append({"observation": view, "action_mask": mask})
+    return rows, writers, views
 
 
 def _unpack(bits: int) -> npt.NDArray[np.int8]:
@@ -187,6 +198,8 @@ class Table:
         self._played_cells, self._trick_cells, self._played_trick_cells = _card_cells(
             tuple(self._played_at), tuple(self._trick_at))
         self._seat_at = [tuple(base[o] + self.rel[o][p] for o in range(n)) for p in range(n)]
+        self._bid_at = [tuple(base[o] + layout.bids + self.rel[o][p] * (HAND_SIZE + 1)
+                              for o in range(n)) for p in range(n)]
         self._void_at = [[tuple(base[o] + layout.voids + self.rel[o][p] * 4 + suit
                                 for o in range(n)) for suit in range(4)] for p in range(n)]
         # The to_act block is written into a row when the row is read (:meth:`view`), not
@@ -196,7 +209,8 @@ class Table:
         self._to_act_at = [[base[o] + layout.to_act + self.rel[o][p] for p in range(n)] + [-1]
                            for o in range(n)]
         self._to_act_shown = [-1] * n
-        self._rows = _rows(self.obs)
+        self._rows, self._mask_writers, self._views = _views(self.obs)
+        self._mask_shown = [0] * self.n  # the action bits each seat's mask holds
         self._base = base
         # The hand in progress (set by each new hand).
         self.hand_index = 0
@@ -302,6 +316,35 @@ class Table:
             self._to_act_shown[seat] = want
         return self._rows[seat]
 
+    def observed(self, seat: int) -> dict[str, Any]:
+        """``seat``'s ``{"observation": row, "action_mask": mask}``, both kept in place.
+
+        The row as :meth:`view` gives it, and an ``int8`` mask with ones on the seat's
+        legal actions (all zeros when it is not to act): the same dict and arrays every
+        time, read-only, brought up to date when read. (The seat to act is written in
+        here as in :meth:`view`, not through it: this is every step's read.)
+        """
+        to_act = self.to_act
+        want = self._to_act_at[seat][to_act]
+        shown = self._to_act_shown[seat]
+        if want != shown:
+            flat = self._flat
+            if shown >= 0:
+                flat[shown] = 0.0
+            if want >= 0:
+                flat[want] = 1.0
+            self._to_act_shown[seat] = want
+        if seat != to_act:
+            bits = 0
+        elif self.phase == PLAY_PHASE:  # most steps: the cards it may play
+            bits = self.playout.legal_mask()
+        else:
+            bits = self.legal_bits()
+        if bits != self._mask_shown[seat]:
+            self._mask_writers[seat][:] = mask_bytes(bits)
+            self._mask_shown[seat] = bits
+        return self._views[seat]
+
     def hand_of(self, seat: int) -> Mask:
         """The cards ``seat`` holds now (table-side: observations are what leaves)."""
         if self.phase == PLAY_PHASE:
@@ -352,61 +395,64 @@ class Table:
 
     def apply(self, action: object) -> None:
         """Take ``action`` for the seat to act after checking it; a refusal changes nothing."""
-        if type(action) is int:
-            a = action
-        else:
-            try:
-                a = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                a = -1
-        phase = self.phase
-        if phase == PLAY_PHASE and self.to_act >= 0 and a >= 0 \
-                and self.playout.legal_mask() >> a & 1:
-            self._play(a)  # the hot path: a legal card
-            return
-        if a < 0 or a >= NUM_ACTIONS or not self.legal_bits() >> a & 1:
-            error = self.why_not(action)
-            assert error is not None
-            raise error
-        if phase == BID_PHASE:
-            self._bid(a - BID_BASE)
-        elif phase == BLIND_PHASE:
-            self._blind(a == BLIND)
-        elif phase == DRAW_PHASE:
-            self._draw(a == KEEP)
-        elif a == EXCHANGE_DONE:
-            self._finish_exchange()
-        else:
-            self._pick(a)
-
-    def _play(self, card: Card) -> None:
         p = self.playout
+        if not (type(action) is int and self.phase == PLAY_PHASE and action >= 0
+                and self.to_act >= 0 and p.legal_mask() >> action & 1):
+            self._apply_checked(action)
+            return
+        # Most actions: a legal card, played here rather than one call further down.
+        card = action
         seat = p.turn
         led = p.led
         was_broken = p.broken
-        last = len(p.trick) == self.n - 1  # this card completes the trick
-        p.play(card)
+        trick = p.trick
+        last = len(trick) == self.n - 1  # this card completes the trick
+        # Playout.play's rules (R12-R14), written out on the same Playout: a call less
+        # on every card. The property tests pin this table to the engine's Game.
+        bit = 1 << card
+        p.hands[seat] ^= bit
+        p.played |= bit
+        suit = SUIT_OF[card]
+        if suit == SPADES:
+            p.broken = True
+        if led < 0:
+            p.led = suit
+            p.leader = seat
+            p.win_card = card
+            p.win_pos = seat
+        elif (suit == led or suit == SPADES) and card > p.win_card:
+            p.win_card = card
+            p.win_pos = seat
+        if last:
+            winner = p.win_pos
+            p.tricks[winner] += 1
+            p.done += 1
+            p.turn = winner
+            p.led = -1
+            p.trick = []
+        else:
+            trick.append(card)
+            p.turn = (seat + 1) % self.n
         self.plays.append((seat, card))
         flat = self._flat
         flat[self._base[seat] + card] = 0.0
         # Played, and (unless it ends the trick, which is then cleared) in the trick.
         for at in (self._played_cells if last else self._played_trick_cells)[seat][card]:
             flat[at] = 1.0
-        suit = SUIT_OF[card]
         if suit != led:
             if led >= 0:
-                self._show_void(seat, led)
+                for at in self._void_at[seat][led]:
+                    flat[at] = 1.0
             elif suit == SPADES and not was_broken:
                 for s in range(3):  # R13: one leads an unbroken spade only with no other
                     self._show_void(seat, s)
-        if p.broken and not was_broken:
+        if suit == SPADES and not was_broken:
             at = self.layout.broken
             for b in self._base:
                 flat[b + at] = 1.0
         if not last:
             self.to_act = p.turn
             return
-        winner = p.turn
         self.trick_winners.append(winner)
         # The trick block holds the trick's earlier cards (the last was never written):
         # clearing just those cells is cheaper than clearing the block.
@@ -423,6 +469,30 @@ class Table:
         else:
             self._set_turn(winner)
 
+    def _apply_checked(self, action: object) -> None:
+        """:meth:`apply` for every action but a legal card given as an ``int``."""
+        try:
+            a = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            a = -1
+        if a < 0 or a >= NUM_ACTIONS or not self.legal_bits() >> a & 1:
+            error = self.why_not(action)
+            assert error is not None
+            raise error
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            self.apply(a)  # a legal card given as another integer type (numpy's)
+        elif phase == BID_PHASE:
+            self._bid(a - BID_BASE)
+        elif phase == BLIND_PHASE:
+            self._blind(a == BLIND)
+        elif phase == DRAW_PHASE:
+            self._draw(a == KEEP)
+        elif a == EXCHANGE_DONE:
+            self._finish_exchange()
+        else:
+            self._pick(a)
+
     def _show_void(self, seat: int, suit: int) -> None:
         flat = self._flat
         for at in self._void_at[seat][suit]:
@@ -435,10 +505,9 @@ class Table:
 
     def _record_bid(self, seat: int, tricks: int) -> None:
         self.bids.append((seat, tricks))
-        at = self.layout.bids
         flat = self._flat
-        for o, b in enumerate(self._base):
-            flat[b + at + self.rel[o][seat] * (HAND_SIZE + 1) + tricks] = 1.0
+        for at in self._bid_at[seat]:
+            flat[at + tricks] = 1.0
 
     def _blind(self, blind: bool) -> None:
         seat = self.blind_queue[self.blind_asked]
@@ -599,7 +668,8 @@ class Table:
         self.dealer = dealer
         self.order = [(dealer + 1 + i) % n for i in range(n)]
         self.deal = deal or self.source(self.rules, index, seats[dealer])
-        self.blind_queue = [s for s in self.order if self.may_bid_blind(s)]
+        self.blind_queue = ([s for s in self.order if self.may_bid_blind(s)]
+                            if self.rules.blind_nil else [])
         self.blind_asked = 0
         self.blind = []
         self.bids = []
@@ -720,7 +790,8 @@ class Table:
                 other.__dict__[key] = copy.deepcopy(value, memo)
         other._flat = _writer(other.obs)
         other._bytes = _byte_writer(other.obs)
-        other._rows = _rows(other.obs)
+        other._rows, other._mask_writers, other._views = _views(other.obs)
+        other._mask_shown = [0] * other.n
         return other
 
     def __getstate__(self) -> dict[str, Any]:
@@ -731,7 +802,8 @@ class Table:
         self.__dict__.update(state)
         self._flat = _writer(self.obs)
         self._bytes = _byte_writer(self.obs)
-        self._rows = _rows(self.obs)
+        self._rows, self._mask_writers, self._views = _views(self.obs)
+        self._mask_shown = [0] * self.n  # the action bits each seat's mask holds
 
     def _record_hand(self, done: _FinishedHand) -> dict[str, Any]:
         """A finished hand as a ``spades-record/1`` hand (RECORD.md)."""
@@ -779,8 +851,8 @@ class _FinishedHand(NamedTuple):
 _SHARED = frozenset({"rules", "source", "seats", "sides", "side_of", "layout", "rel",
                      "side_rel", "_members", "_played_at", "_trick_at", "_played_cells",
                      "_trick_cells", "_played_trick_cells",
-                     "_seat_at", "_void_at", "_to_act_at", "_base", "deal"})
-_VIEWS = frozenset({"_flat", "_bytes", "_rows"})
+                     "_seat_at", "_bid_at", "_void_at", "_to_act_at", "_base", "deal"})
+_VIEWS = frozenset({"_flat", "_bytes", "_rows", "_mask_writers", "_views", "_mask_shown"})
 
 
 def _cards(mask: Mask) -> list[Card]:
