@@ -13,47 +13,20 @@ Nothing may be answered 5xx.
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from tests.web.test_server import serve
 
 from spades.rules import PRESETS
 
 Game = dict[str, Any]
 BadRequest = Callable[[httpx.Client, Game], httpx.Response]
-
-
-@contextmanager
-def served(db: Path) -> Iterator[str]:
-    """``spades serve --port 0`` over ``db``; yields its address."""
-    proc = subprocess.Popen([sys.executable, "-m", "spades", "serve", "--port", "0",
-                             "--db", str(db)], stdout=subprocess.PIPE, text=True,
-                            env={**os.environ})
-    try:
-        assert proc.stdout is not None
-        address = proc.stdout.readline().split()[-1].rstrip("/")
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                httpx.get(f"{address}/api/daily", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not answer"
-                time.sleep(0.05)
-        yield address
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def raw_request(client: httpx.Client, head: bytes, body: bytes = b"") -> httpx.Response:
@@ -184,7 +157,7 @@ def test_whole_games_in_every_preset_hold_under_bad_input(tmp_path: Path) -> Non
     kinds = list(BAD_REQUESTS.items())
     sent: dict[str, set[int]] = {name: set() for name in BAD_REQUESTS}
     answers = 0
-    with served(tmp_path / "blackbox.sqlite3") as address, \
+    with serve(tmp_path / "blackbox.sqlite3") as address, \
             httpx.Client(base_url=address, timeout=30) as client:
         assert client.put("/api/options", json={"felt": "blue"}).status_code == 200
         for p, preset in enumerate(sorted(PRESETS)):
