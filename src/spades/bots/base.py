@@ -60,12 +60,15 @@ class RandomPlayer:
         return Decision(self.rng.choice(choices), "a random legal action", "random")
 
 
-PlayerFactory = Callable[[int, Rules | None], Player]
-_REGISTRY: dict[str, PlayerFactory] = {"random": RandomPlayer}
+PlayerFactory = Callable[[int, Rules | None, int | None], Player]
+"""Builds a player from its seed, the table's rules and a budget (search players only:
+the sampled deals per card decision; None for the level's default)."""
+_REGISTRY: dict[str, PlayerFactory] = {
+    "random": lambda seed, rules, budget: RandomPlayer(seed, rules)}
 
 
 def register(name: str, factory: PlayerFactory) -> None:
-    """Make a player level available by name."""
+    """Make a player level available by name (levels are listed weakest first)."""
     _REGISTRY[name] = factory
 
 
@@ -74,9 +77,17 @@ def player_levels() -> list[str]:
     return list(_REGISTRY)
 
 
-def make_player(level: str, seed: int = 0, rules: Rules | None = None) -> Player:
-    """A player of ``level`` seeded with ``seed``, for a table playing ``rules``."""
+def make_player(level: str, seed: int = 0, rules: Rules | None = None, *,
+                budget: int | None = None) -> Player:
+    """A player of ``level`` seeded with ``seed``, for a table playing ``rules``.
+
+    ``budget`` (search levels only) is the number of possible deals searched per card
+    decision, twice that per bid; None keeps the level's own. Rule-based levels
+    ignore it. The same level, seed, view and budget always give the same decision.
+    """
     factory = _REGISTRY.get(level)
     if factory is None:
         raise SpadesError(f"unknown player level {level!r} (known: {', '.join(_REGISTRY)})")
-    return factory(seed, rules)
+    if budget is not None and budget < 1:
+        raise SpadesError("a budget is a number of deals: at least 1")
+    return factory(seed, rules, budget)
