@@ -17,21 +17,17 @@ from spades.bots.strong import StrongPlayer
 from spades.rules import Rules
 
 
-def _strong(seed: int, rules: Rules | None, budget: int | None) -> Player:
-    if budget is None:
-        return StrongPlayer(seed, rules)
+def _strong(seed: int, rules: Rules | None, budget: int) -> Player:
     return StrongPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
 
 
-def _expert(seed: int, rules: Rules | None, budget: int | None) -> Player:
-    if budget is None:
-        return ExpertPlayer(seed, rules)
+def _expert(seed: int, rules: Rules | None, budget: int) -> Player:
     return ExpertPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
 
 
-register("beginner", lambda seed, rules, budget: BeginnerPlayer(seed, rules))
-register("basic", lambda seed, rules, budget: BasicPlayer(seed, rules))
-register("strong", _strong)
-register("expert", _expert)
+register("beginner", BeginnerPlayer)
+register("basic", BasicPlayer)
+register("strong", StrongPlayer, _strong)
+register("expert", ExpertPlayer, _expert)
 
 __all__ = ["Decision", "Player", "make_player", "player_levels"]

@@ -60,16 +60,21 @@ class RandomPlayer:
         return Decision(self.rng.choice(choices), "a random legal action", "random")
 
 
-PlayerFactory = Callable[[int, Rules | None, int | None], Player]
-"""Builds a player from its seed, the table's rules and a budget (search players only:
-the sampled deals per card decision; None for the level's default)."""
-_REGISTRY: dict[str, PlayerFactory] = {
-    "random": lambda seed, rules, budget: RandomPlayer(seed, rules)}
+PlayerFactory = Callable[[int, Rules | None], Player]
+"""Builds a player of a level at its own budget from a seed and the table's rules."""
+BudgetedFactory = Callable[[int, Rules | None, int], Player]
+"""Builds a search player with a budget: the sampled deals per card decision."""
+_REGISTRY: dict[str, PlayerFactory] = {"random": RandomPlayer}
+_BUDGETED: dict[str, BudgetedFactory] = {}
 
 
-def register(name: str, factory: PlayerFactory) -> None:
-    """Make a player level available by name (levels are listed weakest first)."""
+def register(name: str, factory: PlayerFactory,
+             budgeted: BudgetedFactory | None = None) -> None:
+    """Make a player level available by name (levels are listed weakest first);
+    ``budgeted`` builds it with a given budget, for levels that search."""
     _REGISTRY[name] = factory
+    if budgeted is not None:
+        _BUDGETED[name] = budgeted
 
 
 def player_levels() -> list[str]:
@@ -88,6 +93,8 @@ def make_player(level: str, seed: int = 0, rules: Rules | None = None, *,
     factory = _REGISTRY.get(level)
     if factory is None:
         raise SpadesError(f"unknown player level {level!r} (known: {', '.join(_REGISTRY)})")
-    if budget is not None and budget < 1:
+    if budget is None or level not in _BUDGETED:
+        return factory(seed, rules)
+    if budget < 1:
         raise SpadesError("a budget is a number of deals: at least 1")
-    return factory(seed, rules, budget)
+    return _BUDGETED[level](seed, rules, budget)

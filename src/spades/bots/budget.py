@@ -56,11 +56,12 @@ class Budget:
 class TimeCap:
     """The safety clock of one decision: remembers whether it cut the search short."""
 
-    __slots__ = ("deadline", "fired", "seconds")
+    __slots__ = ("deadline", "fired", "seconds", "started")
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.deadline = time.perf_counter() + seconds
+        self.started = time.perf_counter()
+        self.deadline = self.started + seconds
         self.fired = False
 
     def expired(self) -> bool:
@@ -76,7 +77,8 @@ class TimeCap:
         """
         if not self.fired:
             return ""
-        LOG.warning("search stopped by the %.1f s safety cap after %d of %d %s",
-                    self.seconds, done, planned, what)
+        LOG.warning("search stopped by the %.1f s safety cap after %d of %d %s "
+                    "(%.1f s)", self.seconds, done, planned, what,
+                    time.perf_counter() - self.started)
         return (f" [safety time cap of {self.seconds:g} s reached after {done} of "
                 f"{planned} {what}: this decision may not replay the same]")

@@ -184,6 +184,11 @@ const HINT_REASONS_FR = {
   lead_low: "entamez petit dans une couleur que les adversaires fournissent",
   duck_lead: "contrat réussi : entamez petit",
   lowest: "jouez la plus petite carte",
+  beginner_overbid: "dames et couleurs longues comptées comme des plis",
+  beginner_underbid: "une annonce d'un pli de moins, par prudence",
+  beginner_lead_high: "entame de la plus haute carte de la couleur la plus longue",
+  beginner_play_high: "jouer haut pour gagner le pli, même sans besoin",
+  beginner_trump_high: "couper avec un gros pique",
 };
 
 /** The reason of a hint ({action, reason, code}) in the current language. */
