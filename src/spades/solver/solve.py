@@ -1,0 +1,171 @@
+"""The solver's entry points: exact values of cards, of positions and of bids.
+
+Each call scores every way the hand can still end (:mod:`spades.solver.valuation`),
+then runs the search kernel (:mod:`spades.solver.search`) once per distinct legal card,
+all calls of one question sharing a transposition table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from spades.cards import SPADES, SUIT_OF, Card, Seat
+from spades.solver import search as kernel
+from spades.solver.position import Position, PositionError
+from spades.solver.valuation import RADIX, table_index, value_table
+
+
+class _Table:
+    """The transposition table, allocated once and shared by every call.
+
+    Each question gets a new stamp, and entries with another stamp count as empty, so
+    nothing has to be cleared between questions (clearing would cost more than a
+    small search).
+    """
+
+    arrays: tuple[Any, Any, Any] | None = None
+    stamp = 0
+
+    @classmethod
+    def next(cls) -> tuple[Any, Any, Any, int]:
+        if cls.arrays is None:
+            cls.arrays = kernel.new_table()
+        cls.stamp += 1
+        keys, lower, upper = cls.arrays
+        return keys, lower, upper, cls.stamp
+
+
+class _Problem:
+    """One question put to the kernel: the position as arrays, from one side's view."""
+
+    def __init__(self, position: Position, seat: Seat) -> None:
+        rules = position.rules
+        seats = rules.seats
+        if seat not in seats:
+            raise PositionError(f"{seat!r} is not a seat of these rules")
+        n = len(seats)
+        side = rules.side_of(seat)
+        taken = [position.tricks[s] for s in seats]
+        self.n = n
+        self.values = np.array(value_table(position.context, side, taken,
+                                           position.tricks_left), dtype=np.float64)
+        self.maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
+        self.pow14 = np.array([RADIX ** i for i in range(n)], dtype=np.int64)
+        self.hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
+        self.scratch = np.zeros(4, dtype=np.int64)
+        self.keys, self.lower, self.upper, self.stamp = _Table.next()
+        self.tindex = table_index(taken)
+        self.broken = position.broken
+        self.led = -1
+        self.win_card = -1
+        self.win_pos = -1
+        self.table = 0
+        self.count = len(position.trick)
+        for i, (s, card) in enumerate(position.trick):
+            pos = seats.index(s)
+            suit = SUIT_OF[card]
+            if suit == SPADES:
+                self.broken = True
+            if i == 0:
+                self.led = suit
+            if i == 0 or ((suit == self.led or suit == SPADES) and card > self.win_card):
+                self.win_card = card
+                self.win_pos = pos
+            self.table |= 1 << card
+        self.turn = seats.index(position.to_move)
+
+    def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
+            table: int, broken: bool, tindex: int, alpha: float, beta: float) -> float:
+        return float(kernel.search(
+            self.hands, self.n, self.maximise, self.values, self.pow14, self.keys,
+            self.lower, self.upper, self.scratch, self.stamp, turn, led, win_card, win_pos,
+            count, table, broken, tindex, alpha, beta))
+
+    def root(self) -> float:
+        """Value of the position itself."""
+        return self.run(self.turn, self.led, self.win_card, self.win_pos, self.count,
+                        self.table, self.broken, self.tindex, -kernel.INFINITY,
+                        kernel.INFINITY)
+
+    def after(self, card: Card) -> float:
+        """Value after the seat to move plays ``card``."""
+        turn = self.turn
+        bit = 1 << card
+        suit = SUIT_OF[card]
+        led, win_card, win_pos = self.led, self.win_card, self.win_pos
+        if led < 0:
+            led, win_card, win_pos = suit, card, turn
+        elif (suit == led or suit == SPADES) and card > win_card:
+            win_card, win_pos = card, turn
+        broken = self.broken or suit == SPADES
+        self.hands[turn] ^= bit
+        try:
+            if self.count + 1 == self.n:
+                return self.run(win_pos, -1, -1, -1, 0, 0, broken,
+                                self.tindex + int(self.pow14[win_pos]),
+                                -kernel.INFINITY, kernel.INFINITY)
+            return self.run((turn + 1) % self.n, led, win_card, win_pos, self.count + 1,
+                            self.table | bit, broken, self.tindex, -kernel.INFINITY,
+                            kernel.INFINITY)
+        finally:
+            self.hands[turn] ^= bit
+
+
+def solve_cards(position: Position, seat: Seat | None = None) -> dict[Card, float]:
+    """The exact value, for ``seat``'s side, of each legal card of the seat to move.
+
+    ``seat`` defaults to the seat to move. Every seat then plays perfectly for its
+    side: partners together, and in cutthroat the other three together against
+    ``seat`` (the paranoid reduction). A value is the side's worth of the hand as the
+    game scores it, less the other sides' (see :mod:`spades.solver.valuation`).
+    Equivalent cards (no card of another hand between them) get the same value.
+    """
+    problem = _Problem(position, seat or position.to_move)
+    legal = position.legal_cards()
+    others = problem.table
+    for q, hand in enumerate(problem.hands):
+        if q != problem.turn:
+            others |= int(hand)
+    out: dict[Card, float] = {}
+    previous = -1
+    for card in legal:
+        between = ((1 << card) - 1) & ~((1 << (previous + 1)) - 1)
+        if previous >= 0 and SUIT_OF[previous] == SUIT_OF[card] and not others & between:
+            out[card] = out[previous]
+        else:
+            out[card] = problem.after(card)
+        previous = card
+    return out
+
+
+def best_cards(position: Position, seat: Seat | None = None) -> list[Card]:
+    """The legal cards of the seat to move that reach the best value for its side."""
+    values = solve_cards(position, seat)
+    top = max(values.values())
+    return [c for c, v in values.items() if v == top]
+
+
+def position_value(position: Position, seat: Seat) -> float:
+    """The exact value of ``position`` for ``seat``'s side, whoever is to move."""
+    return _Problem(position, seat).root()
+
+
+def bid_values(position: Position, seat: Seat,
+               candidates: Iterable[int] = range(14)) -> dict[int, float]:
+    """What each bid of ``seat`` is worth, the deal then played perfectly.
+
+    ``position`` is the deal before its first card, with the other seats' bids (made,
+    or guessed by the caller); ``seat``'s own bid in it is replaced by each candidate
+    in turn (0 is Nil; a Blind Nil is declared before bidding, not chosen here).
+    """
+    if position.trick or any(position.tricks.values()):
+        raise PositionError("bids are valued before the first card is played")
+    out: dict[int, float] = {}
+    for bid in candidates:
+        bids = {**position.bids, seat: bid}
+        out[bid] = position_value(replace(position, bids=bids), seat)
+    return out
