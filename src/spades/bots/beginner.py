@@ -50,7 +50,10 @@ class BeginnerPlayer:
             return rule
         mistake = bid_mistake(view, rule, rng) if view.phase is Phase.BID \
             else play_mistake(view, rule)
-        return mistake if mistake is not None and mistake.action in view.legal else rule
+        if mistake is None or mistake.action not in view.legal or \
+                mistake.action == rule.action:
+            return rule
+        return mistake
 
 
 def bid_mistake(view: SeatView, rule: Decision, rng: Random) -> Decision | None:
