@@ -9,8 +9,10 @@ from spades.actions import Bid, Play
 from spades.bots import make_player, player_levels
 from spades.bots.beginner import BeginnerPlayer
 from spades.bots.bidding import sure_tricks
+from spades.bots.expert import ExpertPlayer
 from spades.bots.knowledge import knowledge_of
 from spades.bots.sampling import bid_likelihood, sample_by_bids, sample_hands
+from spades.bots.strong import StrongPlayer
 from spades.cards import RANK_OF, mask_of, parse_cards
 from spades.game import Game, Phase
 from spades.rules import rules_from
@@ -118,6 +120,9 @@ def test_a_bid_is_best_explained_by_a_hand_that_counts_to_it():
 def test_expert_is_the_search_on_bid_consistent_deals_with_more_budget():
     expert = make_player("expert", 0)
     strong = make_player("strong", 0)
-    assert getattr(expert, "infer_bids") and not getattr(strong, "infer_bids")
-    assert getattr(expert, "budget").deals > getattr(strong, "budget").deals
-    assert getattr(make_player("expert", 0, budget=30), "budget").deals == 30
+    small = make_player("expert", 0, budget=30)
+    assert isinstance(expert, ExpertPlayer) and isinstance(small, ExpertPlayer)
+    assert isinstance(strong, StrongPlayer) and not isinstance(strong, ExpertPlayer)
+    assert expert.infer_bids and not strong.infer_bids
+    assert expert.budget.deals > strong.budget.deals
+    assert small.budget.deals == 30
