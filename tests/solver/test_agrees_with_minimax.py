@@ -36,7 +36,7 @@ def test_card_values_equal_plain_minimax_up_to_three_tricks(seed: int,
     _check(seed, tricks_left)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_card_values_equal_plain_minimax_with_four_tricks(seed: int) -> None:
     _check(seed, 4)

@@ -65,9 +65,19 @@ def test_two_players_and_cutthroat_take_the_mean_of_the_others() -> None:
 
 
 def test_the_table_holds_every_reachable_ending() -> None:
+    # Without Nil bids only a side's total matters: its tricks are credited to its
+    # first seat, and the table holds the value of every way to share the tricks left.
     c = _context("classic", {"N": 1, "E": 1, "S": 1, "W": 1})
-    table = value_table(c, "NS", [3, 3, 3, 2], 2)
-    ends = [(3, 3, 3, 4), (5, 3, 3, 2), (4, 3, 4, 2)]
-    for end in ends:
+    table, credit, start, ends = value_table(c, "NS", [3, 3, 3, 2], 2)
+    assert credit == [0, 1, 0, 1] and start == table_index([6, 5, 0, 0])
+    assert sorted(ends) == sorted(table_index(t) for t in ([8, 5, 0, 0], [7, 6, 0, 0],
+                                                            [6, 7, 0, 0]))
+    for end in ([3, 3, 3, 4], [5, 3, 3, 2], [4, 3, 4, 2]):
         tricks = dict(zip("NESW", end, strict=True))
-        assert table[table_index(end)] == pytest.approx(outcome_value(c, tricks, "NS"))
+        index = table_index([end[0] + end[2], end[1] + end[3], 0, 0])
+        assert table[index] == pytest.approx(outcome_value(c, tricks, "NS"))
+
+
+def test_a_nil_bidder_keeps_its_own_count() -> None:
+    c = _context("classic", {"N": 0, "E": 1, "S": 3, "W": 1})
+    assert value_table(c, "NS", [0, 0, 0, 0], 13)[1] == [0, 1, 2, 1]

@@ -36,18 +36,11 @@ try:  # pragma: no cover - which branch runs depends on the machine
         """Compile ``func`` with numba, caching the machine code on disk."""
         return cast(F, numba.njit(cache=True)(func))
 
-    def compiled_uncached(func: F) -> F:
-        """Compile ``func`` with numba in each process: numba cannot yet reload a
-        self-recursive function from its disk cache (the reloaded code crashes)."""
-        return cast(F, numba.njit(cache=False)(func))
-
     COMPILED: Final = True
 except ImportError:  # pragma: no cover
     def compiled(func: F) -> F:
         """Without numba the kernel runs as plain Python."""
         return func
-
-    compiled_uncached = compiled
 
     COMPILED: Final = False  # type: ignore[misc]
 
@@ -56,9 +49,10 @@ INFINITY: Final = 1e18
 
 TT_BITS: Final = 19
 TT_SIZE: Final = 1 << TT_BITS
-TT_WORDS: Final = 6
+TT_WORDS: Final = 7
 """A table entry: four relative hands, the rest of the key (leader, spades broken,
-tricks taken) and the stamp of the search that wrote it."""
+tricks taken), the stamp of the search that wrote it and the best card found there
+(tried first when the position comes back)."""
 
 _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
@@ -101,206 +95,348 @@ def new_table() -> tuple[Any, Any, Any]:
 
 
 @compiled
-def _relative(hands: Any, n: int, rel: Any) -> None:
-    """Fill ``rel`` with each hand's cards as ranks relative to the cards left.
+def bounds(values: Any, gain: Any, n: int, final: int, start: int,
+           stop: int) -> tuple[Any, Any]:
+    """The best and worst value still reachable from each table index.
 
-    Suit ``s`` takes bits ``16 s`` upwards, its lowest remaining card at bit ``16 s``.
+    Indices grow with every trick taken, so one pass from the top fills them: an
+    ending's bounds are its value, any other index's the extremes of its successors.
+    Their use: a position whose every possible ending lies outside the search window
+    is cut at once. Only indices from ``start`` (the tricks taken now) to ``stop``
+    (the highest ending) can be reached.
     """
-    rest = 0
-    for q in range(n):
-        rel[q] = 0
-        rest |= hands[q]
-    k0 = 0
-    k1 = 0
-    k2 = 0
-    k3 = 0
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        suit = _SUIT_OF[bit_index(bit)]
-        if suit == 0:
-            k = k0
-            k0 += 1
-        elif suit == 1:
-            k = 16 + k1
-            k1 += 1
-        elif suit == 2:
-            k = 32 + k2
-            k2 += 1
-        else:
-            k = 48 + k3
-            k3 += 1
+    size = values.shape[0]
+    best = np.empty(size, dtype=np.float64)
+    worst = np.empty(size, dtype=np.float64)
+    radix = 14
+    for t in range(stop, start - 1, -1):
+        total = 0
+        rest = t
+        for _ in range(n):
+            total += rest % radix
+            rest //= radix
+        if total >= final:
+            best[t] = values[t]
+            worst[t] = values[t]
+            continue
+        hi = -INFINITY
+        lo = INFINITY
         for q in range(n):
-            if hands[q] & bit:
-                rel[q] |= 1 << k
-                break
+            nxt = t + gain[q]
+            if nxt > stop:
+                continue
+            if best[nxt] > hi:
+                hi = best[nxt]
+            if worst[nxt] < lo:
+                lo = worst[nxt]
+        best[t] = hi
+        worst[t] = lo
+    return best, worst
 
 
 @compiled
-def _holds(keys: Any, slot: int, stamp: int, meta: int, r0: int, r1: int, r2: int,
-           r3: int) -> bool:
-    """Whether table entry ``slot`` is this search's entry for the given key."""
-    return bool(keys[slot, 5] == stamp and keys[slot, 4] == meta and keys[slot, 0] == r0
-                and keys[slot, 1] == r1 and keys[slot, 2] == r2 and keys[slot, 3] == r3)
-
-
-@compiled_uncached
-def search(hands: Any, n: int, maximise: Any, values: Any, pow14: Any, keys: Any,
-           lower: Any, upper: Any, scratch: Any, stamp: int, turn: int, led: int,
+def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_end: Any,
+           gain: Any, keys: Any, lower: Any, upper: Any, stamp: int, turn: int, led: int,
            win_card: int, win_pos: int, count: int, table: int, broken: bool,
            tindex: int, alpha: float, beta: float) -> float:
     """Value of the position for the maximising side, fail-soft within ``alpha … beta``.
 
     ``count`` cards of the current trick are on the table (``table`` their mask), the
     suit ``led`` (-1 before the lead) and ``win_card`` played by ``win_pos`` winning it;
-    ``tindex`` is the value-table index of the tricks taken so far. ``hands`` is changed
-    during the search and restored before it returns.
+    ``tindex`` is the value-table index of the tricks taken so far, ``gain`` what a
+    trick won by each seat adds to it, ``best_end``/``worst_end`` the bounds of
+    :func:`bounds`. ``hands`` is changed during the search and restored before it
+    returns.
+
+    The recursion is unrolled onto explicit per-ply arrays: a compiled function that
+    calls itself pays for its arguments at every node, and numba cannot cache it.
     """
-    slot = -1
-    alpha0 = alpha
-    beta0 = beta
-    meta = 1 + turn + 4 * (1 if broken else 0) + 8 * tindex
-    r0 = 0
-    r1 = 0
-    r2 = 0
-    r3 = 0
-    if count == 0:
-        if hands[turn] == 0:
-            return float(values[tindex])
-        _relative(hands, n, scratch)
-        r0 = scratch[0]
-        r1 = scratch[1]
-        if n == 4:
-            r2 = scratch[2]
-            r3 = scratch[3]
-        h = meta % _PRIME
-        h = (h * 1_000_003 + r0 % _PRIME) % _PRIME
-        h = (h * 1_000_003 + r1 % _PRIME) % _PRIME
-        h = (h * 1_000_003 + r2 % _PRIME) % _PRIME
-        h = (h * 1_000_003 + r3 % _PRIME) % _PRIME
-        slot = h & (TT_SIZE - 1)
-        if _holds(keys, slot, stamp, meta, r0, r1, r2, r3):
-            lo = lower[slot]
-            hi = upper[slot]
-            if lo >= beta:
-                return float(lo)
-            if hi <= alpha or lo == hi:
-                return float(hi)
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-            alpha0 = alpha
-            beta0 = beta
-
-    hand = hands[turn]
-    if led < 0:
-        legal = hand if broken else (hand & _NON_SPADE)
-        if legal == 0:
-            legal = hand
-    else:
-        legal = hand & _SUIT_MASK[led]
-        if legal == 0:
-            legal = hand
-    others = table
-    for q in range(n):
-        if q != turn:
-            others |= hands[q]
-
-    # One card per group of equivalent cards, each with an ordering priority.
-    moves = np.empty(16, dtype=np.int64)
+    plies = 60
+    s_turn = np.empty(plies, dtype=np.int64)
+    s_led = np.empty(plies, dtype=np.int64)
+    s_wc = np.empty(plies, dtype=np.int64)
+    s_wp = np.empty(plies, dtype=np.int64)
+    s_count = np.empty(plies, dtype=np.int64)
+    s_table = np.empty(plies, dtype=np.int64)
+    s_broken = np.empty(plies, dtype=np.bool_)
+    s_tindex = np.empty(plies, dtype=np.int64)
+    s_alpha = np.empty(plies, dtype=np.float64)
+    s_beta = np.empty(plies, dtype=np.float64)
+    s_alpha0 = np.empty(plies, dtype=np.float64)
+    s_beta0 = np.empty(plies, dtype=np.float64)
+    s_best = np.empty(plies, dtype=np.float64)
+    s_slot = np.empty(plies, dtype=np.int64)
+    s_key = np.empty((plies, 5), dtype=np.int64)
+    s_size = np.empty(plies, dtype=np.int64)
+    s_next = np.empty(plies, dtype=np.int64)
+    s_moves = np.empty((plies, 16), dtype=np.int64)
+    s_bestmove = np.empty(plies, dtype=np.int64)
     order = np.empty(16, dtype=np.int64)
-    size = 0
-    previous = -1
-    mine = maximise[turn]
-    ours_winning = win_pos >= 0 and maximise[win_pos] == mine
-    while legal:
-        bit = legal & -legal
-        legal ^= bit
-        card = bit_index(bit)
-        suit = _SUIT_OF[card]
-        if previous >= 0 and _SUIT_OF[previous] == suit:
-            between = (bit - 1) & ~((1 << (previous + 1)) - 1)
-            if others & between == 0:
-                previous = card
-                continue
-        previous = card
-        rank = card - 13 * suit if card < 52 else card - 39
-        if led < 0:
-            priority = rank
-        elif ours_winning:
-            priority = -rank
-        elif (suit == led or suit == _SPADES) and card > win_card:
-            priority = 100 - rank - (20 if suit != led else 0)
-        else:
-            priority = -rank
-        j = size
-        while j > 0 and order[j - 1] < priority:
-            moves[j] = moves[j - 1]
-            order[j] = order[j - 1]
-            j -= 1
-        moves[j] = card
-        order[j] = priority
-        size += 1
 
-    best = -INFINITY if mine else INFINITY
-    for i in range(size):
-        card = moves[i]
-        bit = 1 << card
-        suit = _SUIT_OF[card]
-        hands[turn] ^= bit
-        now_broken = broken or suit == _SPADES
-        if led < 0:
-            next_led = suit
-            wc = card
-            wp = turn
-        else:
-            next_led = led
-            wc = win_card
-            wp = win_pos
-            if (suit == led or suit == _SPADES) and card > wc:
-                wc = card
-                wp = turn
-        if count + 1 == n:
-            v = search(hands, n, maximise, values, pow14, keys, lower, upper, scratch,
-                       stamp, wp, -1, -1, -1, 0, 0, now_broken, tindex + pow14[wp],
-                       alpha, beta)
-        else:
-            v = search(hands, n, maximise, values, pow14, keys, lower, upper, scratch,
-                       stamp, (turn + 1) % n, next_led, wc, wp, count + 1, table | bit,
-                       now_broken, tindex, alpha, beta)
-        hands[turn] ^= bit
-        if mine:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-        else:
-            if v < best:
-                best = v
-                if v < beta:
-                    beta = v
-        if alpha >= beta:
-            break
-
-    if slot >= 0:
-        # Deeper searches may have taken the slot; the entry is ours again from here.
-        if not _holds(keys, slot, stamp, meta, r0, r1, r2, r3):
-            keys[slot, 0] = r0
-            keys[slot, 1] = r1
-            keys[slot, 2] = r2
-            keys[slot, 3] = r3
-            keys[slot, 4] = meta
-            keys[slot, 5] = stamp
-            lower[slot] = -INFINITY
-            upper[slot] = INFINITY
-        if best <= alpha0:
-            if best < upper[slot]:
-                upper[slot] = best
-        elif best >= beta0:
-            if best > lower[slot]:
-                lower[slot] = best
-        else:
-            lower[slot] = best
-            upper[slot] = best
-    return best
+    d = 0
+    s_turn[0] = turn
+    s_led[0] = led
+    s_wc[0] = win_card
+    s_wp[0] = win_pos
+    s_count[0] = count
+    s_table[0] = table
+    s_broken[0] = broken
+    s_tindex[0] = tindex
+    s_alpha[0] = alpha
+    s_beta[0] = beta
+    entering = True
+    value = 0.0
+    while True:
+        settled = False
+        if entering:
+            # -- a new node at ply d: settle it at once, or list its moves --------------
+            turn = s_turn[d]
+            led = s_led[d]
+            count = s_count[d]
+            tindex = s_tindex[d]
+            alpha = s_alpha[d]
+            beta = s_beta[d]
+            broken = s_broken[d]
+            s_slot[d] = -1
+            hint = -1
+            if count == 0:
+                if hands[turn] == 0:
+                    value = values[tindex]
+                    settled = True
+                elif best_end[tindex] <= alpha:
+                    value = best_end[tindex]
+                    settled = True
+                elif worst_end[tindex] >= beta:
+                    value = worst_end[tindex]
+                    settled = True
+                else:
+                    # Relative ranks: suit s from bit 16 s, its lowest card left first.
+                    r0 = 0
+                    r1 = 0
+                    r2 = 0
+                    r3 = 0
+                    rest = hands[0] | hands[1]
+                    if n == 4:
+                        rest |= hands[2] | hands[3]
+                    k0 = 0
+                    k1 = 16
+                    k2 = 32
+                    k3 = 48
+                    while rest:
+                        bit = rest & -rest
+                        rest ^= bit
+                        suit = _SUIT_OF[bit_index(bit)]
+                        if suit == 0:
+                            k = k0
+                            k0 += 1
+                        elif suit == 1:
+                            k = k1
+                            k1 += 1
+                        elif suit == 2:
+                            k = k2
+                            k2 += 1
+                        else:
+                            k = k3
+                            k3 += 1
+                        if hands[0] & bit:
+                            r0 |= 1 << k
+                        elif hands[1] & bit:
+                            r1 |= 1 << k
+                        elif hands[2 % n] & bit:
+                            r2 |= 1 << k
+                        else:
+                            r3 |= 1 << k
+                    meta = 1 + turn + 4 * (1 if broken else 0) + 8 * tindex
+                    h = meta % _PRIME
+                    h = (h * 1_000_003 + r0 % _PRIME) % _PRIME
+                    h = (h * 1_000_003 + r1 % _PRIME) % _PRIME
+                    h = (h * 1_000_003 + r2 % _PRIME) % _PRIME
+                    h = (h * 1_000_003 + r3 % _PRIME) % _PRIME
+                    slot = h & (TT_SIZE - 1)
+                    s_slot[d] = slot
+                    s_key[d, 0] = r0
+                    s_key[d, 1] = r1
+                    s_key[d, 2] = r2
+                    s_key[d, 3] = r3
+                    s_key[d, 4] = meta
+                    if (keys[slot, 5] == stamp and keys[slot, 4] == meta
+                            and keys[slot, 0] == r0 and keys[slot, 1] == r1
+                            and keys[slot, 2] == r2 and keys[slot, 3] == r3):
+                        lo = lower[slot]
+                        hi = upper[slot]
+                        if lo >= beta:
+                            value = lo
+                            settled = True
+                        elif hi <= alpha or lo == hi:
+                            value = hi
+                            settled = True
+                        else:
+                            hint = keys[slot, 6]
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+            entering = False
+            if not settled:
+                s_alpha[d] = alpha
+                s_beta[d] = beta
+                s_alpha0[d] = alpha
+                s_beta0[d] = beta
+                mine = maximise[turn]
+                s_best[d] = -INFINITY if mine else INFINITY
+                hand = hands[turn]
+                if led < 0:
+                    legal = hand if broken else (hand & _NON_SPADE)
+                    if legal == 0:
+                        legal = hand
+                else:
+                    legal = hand & _SUIT_MASK[led]
+                    if legal == 0:
+                        legal = hand
+                others = s_table[d]
+                for q in range(n):
+                    if q != turn:
+                        others |= hands[q]
+                win_card = s_wc[d]
+                win_pos = s_wp[d]
+                ours_winning = win_pos >= 0 and maximise[win_pos] == mine
+                size = 0
+                previous = -1
+                while legal:
+                    bit = legal & -legal
+                    legal ^= bit
+                    card = bit_index(bit)
+                    suit = _SUIT_OF[card]
+                    if previous >= 0 and _SUIT_OF[previous] == suit:
+                        between = (bit - 1) & ~((1 << (previous + 1)) - 1)
+                        if others & between == 0:
+                            previous = card
+                            continue
+                    previous = card
+                    rank = card - 13 * suit if card < 52 else card - 39
+                    if led < 0:
+                        priority = rank
+                    elif ours_winning:
+                        priority = -rank
+                    elif (suit == led or suit == _SPADES) and card > win_card:
+                        priority = 100 - rank - (20 if suit != led else 0)
+                    else:
+                        priority = -rank
+                    j = size
+                    while j > 0 and order[j - 1] < priority:
+                        s_moves[d, j] = s_moves[d, j - 1]
+                        order[j] = order[j - 1]
+                        j -= 1
+                    s_moves[d, j] = card
+                    order[j] = priority
+                    size += 1
+                s_size[d] = size
+                s_bestmove[d] = -1
+                if hint >= 0:
+                    for j in range(1, size):
+                        if s_moves[d, j] == hint:
+                            for i in range(j, 0, -1):
+                                s_moves[d, i] = s_moves[d, i - 1]
+                            s_moves[d, 0] = hint
+                            break
+                s_next[d] = 0
+        if settled:
+            # ``value`` settles ply d: hand it to the parent.
+            if d == 0:
+                return float(value)
+            d -= 1
+            turn = s_turn[d]
+            hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
+            if maximise[turn]:
+                if value > s_best[d]:
+                    s_best[d] = value
+                    s_bestmove[d] = s_moves[d, s_next[d] - 1]
+                    if value > s_alpha[d]:
+                        s_alpha[d] = value
+            elif value < s_best[d]:
+                s_best[d] = value
+                s_bestmove[d] = s_moves[d, s_next[d] - 1]
+                if value < s_beta[d]:
+                    s_beta[d] = value
+        while True:
+            # -- ply d: try its next move, or finish it and return to the parent -------
+            if s_alpha[d] < s_beta[d] and s_next[d] < s_size[d]:
+                turn = s_turn[d]
+                card = s_moves[d, s_next[d]]
+                s_next[d] += 1
+                bit = 1 << card
+                suit = _SUIT_OF[card]
+                hands[turn] ^= bit
+                led = s_led[d]
+                e = d + 1
+                s_broken[e] = s_broken[d] or suit == _SPADES
+                s_alpha[e] = s_alpha[d]
+                s_beta[e] = s_beta[d]
+                if led < 0:
+                    next_led = suit
+                    wc = card
+                    wp = turn
+                else:
+                    next_led = led
+                    wc = s_wc[d]
+                    wp = s_wp[d]
+                    if (suit == led or suit == _SPADES) and card > wc:
+                        wc = card
+                        wp = turn
+                if s_count[d] + 1 == n:
+                    s_turn[e] = wp
+                    s_led[e] = -1
+                    s_wc[e] = -1
+                    s_wp[e] = -1
+                    s_count[e] = 0
+                    s_table[e] = 0
+                    s_tindex[e] = s_tindex[d] + gain[wp]
+                else:
+                    s_turn[e] = (turn + 1) % n
+                    s_led[e] = next_led
+                    s_wc[e] = wc
+                    s_wp[e] = wp
+                    s_count[e] = s_count[d] + 1
+                    s_table[e] = s_table[d] | bit
+                    s_tindex[e] = s_tindex[d]
+                d = e
+                entering = True
+                break
+            best = s_best[d]
+            slot = s_slot[d]
+            if slot >= 0:
+                meta = s_key[d, 4]
+                if not (keys[slot, 5] == stamp and keys[slot, 4] == meta
+                        and keys[slot, 0] == s_key[d, 0] and keys[slot, 1] == s_key[d, 1]
+                        and keys[slot, 2] == s_key[d, 2] and keys[slot, 3] == s_key[d, 3]):
+                    for w in range(5):
+                        keys[slot, w] = s_key[d, w]
+                    keys[slot, 5] = stamp
+                    lower[slot] = -INFINITY
+                    upper[slot] = INFINITY
+                if best <= s_alpha0[d]:
+                    if best < upper[slot]:
+                        upper[slot] = best
+                elif best >= s_beta0[d]:
+                    if best > lower[slot]:
+                        lower[slot] = best
+                else:
+                    lower[slot] = best
+                    upper[slot] = best
+                keys[slot, 6] = s_bestmove[d]
+            if d == 0:
+                return float(best)
+            d -= 1
+            turn = s_turn[d]
+            hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
+            if maximise[turn]:
+                if best > s_best[d]:
+                    s_best[d] = best
+                    s_bestmove[d] = s_moves[d, s_next[d] - 1]
+                    if best > s_alpha[d]:
+                        s_alpha[d] = best
+            elif best < s_best[d]:
+                s_best[d] = best
+                s_bestmove[d] = s_moves[d, s_next[d] - 1]
+                if best < s_beta[d]:
+                    s_beta[d] = best

@@ -7,6 +7,7 @@ all calls of one question sharing a transposition table.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -16,7 +17,7 @@ import numpy as np
 from spades.cards import SPADES, SUIT_OF, Card, Seat
 from spades.solver import search as kernel
 from spades.solver.position import Position, PositionError
-from spades.solver.valuation import RADIX, table_index, value_table
+from spades.solver.valuation import RADIX, value_table
 
 
 class _Table:
@@ -51,14 +52,19 @@ class _Problem:
         side = rules.side_of(seat)
         taken = [position.tricks[s] for s in seats]
         self.n = n
-        self.values = np.array(value_table(position.context, side, taken,
-                                           position.tricks_left), dtype=np.float64)
+        values, credit, self.tindex, reachable = value_table(position.context, side, taken,
+                                                  position.tricks_left)
+        self.values = values
+        self.gain = np.array([RADIX ** credit[q] for q in range(n)], dtype=np.int64)
+        self.best_end, self.worst_end = kernel.bounds(
+            self.values, self.gain, n, sum(taken) + position.tricks_left, self.tindex,
+            max(reachable))
+        self.ends = sorted({float(values[i]) for i in reachable})
         self.maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
-        self.pow14 = np.array([RADIX ** i for i in range(n)], dtype=np.int64)
         self.hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
-        self.scratch = np.zeros(4, dtype=np.int64)
+        self.scratch = np.zeros(8, dtype=np.int64)
+        self.buffer = np.zeros((60, 32), dtype=np.int64)
         self.keys, self.lower, self.upper, self.stamp = _Table.next()
-        self.tindex = table_index(taken)
         self.broken = position.broken
         self.led = -1
         self.win_card = -1
@@ -79,17 +85,33 @@ class _Problem:
         self.turn = seats.index(position.to_move)
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
-            table: int, broken: bool, tindex: int, alpha: float, beta: float) -> float:
-        return float(kernel.search(
-            self.hands, self.n, self.maximise, self.values, self.pow14, self.keys,
-            self.lower, self.upper, self.scratch, self.stamp, turn, led, win_card, win_pos,
-            count, table, broken, tindex, alpha, beta))
+            table: int, broken: bool, tindex: int) -> float:
+        """The exact value, found by zero-window probes between the possible values.
+
+        Every value is one of the table's endings, so a probe with the window between
+        two neighbouring endings answers "at least the upper one?" exactly, and a
+        binary search over the sorted endings needs a handful of cheap probes where
+        one open-window search would explore far more of the tree.
+        """
+        ends = self.ends
+        lo, hi = 0, len(ends) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            found = float(kernel.search(
+                self.hands, self.n, self.maximise, self.values, self.best_end,
+                self.worst_end, self.gain, self.keys, self.lower, self.upper, self.stamp,
+                turn, led, win_card, win_pos, count, table, broken, tindex, ends[mid - 1],
+                ends[mid]))
+            if found >= ends[mid]:
+                lo = max(mid, bisect_left(ends, found))
+            else:
+                hi = min(mid - 1, bisect_right(ends, found) - 1)
+        return ends[lo]
 
     def root(self) -> float:
         """Value of the position itself."""
         return self.run(self.turn, self.led, self.win_card, self.win_pos, self.count,
-                        self.table, self.broken, self.tindex, -kernel.INFINITY,
-                        kernel.INFINITY)
+                        self.table, self.broken, self.tindex)
 
     def after(self, card: Card) -> float:
         """Value after the seat to move plays ``card``."""
@@ -106,11 +128,9 @@ class _Problem:
         try:
             if self.count + 1 == self.n:
                 return self.run(win_pos, -1, -1, -1, 0, 0, broken,
-                                self.tindex + int(self.pow14[win_pos]),
-                                -kernel.INFINITY, kernel.INFINITY)
+                                self.tindex + int(self.gain[win_pos]))
             return self.run((turn + 1) % self.n, led, win_card, win_pos, self.count + 1,
-                            self.table | bit, broken, self.tindex, -kernel.INFINITY,
-                            kernel.INFINITY)
+                            self.table | bit, broken, self.tindex)
         finally:
             self.hands[turn] ^= bit
 

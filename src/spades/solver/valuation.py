@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
 
 from spades.cards import Seat
 from spades.rules import Rules
@@ -62,7 +65,27 @@ def side_value(context: HandContext, sides: Mapping[str, SideScore], side: str) 
 
 def outcome_value(context: HandContext, tricks: Mapping[Seat, int], side: str) -> float:
     """Worth to ``side`` of the hand ending with ``tricks`` per seat (see the module)."""
-    rules = context.rules
+    seats = context.rules.seats
+    return _outcome_value(
+        context.rules, tuple(context.bids[s] for s in seats),
+        tuple(s in context.blind for s in seats),
+        tuple(context.scores[s] for s in context.rules.sides),
+        tuple(context.bag_counts[s] for s in context.rules.sides),
+        tuple(tricks[s] for s in seats), side)
+
+
+@lru_cache(maxsize=1 << 16)
+def _outcome_value(rules: Rules, bids: tuple[int, ...], blind: tuple[bool, ...],
+                   scores: tuple[int, ...], bags: tuple[int, ...], taken: tuple[int, ...],
+                   side: str) -> float:
+    """:func:`outcome_value` on hashable arguments, remembered: a search player asks
+    about the same bids and scores for every deal it samples."""
+    seats = rules.seats
+    context = HandContext(rules, dict(zip(seats, bids, strict=True)),
+                          frozenset(s for s, b in zip(seats, blind, strict=True) if b),
+                          dict(zip(rules.sides, scores, strict=True)),
+                          dict(zip(rules.sides, bags, strict=True)))
+    tricks = dict(zip(seats, taken, strict=True))
     sides = score_hand(rules, context.bids, context.blind, tricks, context.scores,
                        context.bag_counts)
     values = {s: side_value(context, sides, s) for s in rules.sides}
@@ -74,19 +97,57 @@ def outcome_value(context: HandContext, tricks: Mapping[Seat, int], side: str) -
     return result
 
 
+def credits(context: HandContext) -> list[int]:
+    """For each seat, the seat whose trick count a trick it takes is added to.
+
+    A side without a Nil bidder is scored on its total alone, so all its tricks are
+    credited to its first seat: positions that differ only in which partner took which
+    trick then share one table index, and the transposition table sees them as one.
+    """
+    rules = context.rules
+    seats = rules.seats
+    out = []
+    for q, seat in enumerate(seats):
+        side = rules.side_of(seat)
+        members = [i for i, s in enumerate(seats) if rules.side_of(s) == side]
+        if all(context.bids[seats[i]] != 0 for i in members):
+            out.append(members[0])
+        else:
+            out.append(q)
+    return out
+
+
 def value_table(context: HandContext, side: str, taken: Sequence[int],
-                tricks_left: int) -> list[float]:
+                tricks_left: int) -> tuple[Any, list[int], int, list[int]]:
     """Values of every way the ``tricks_left`` remaining tricks can end, by table index.
 
-    ``taken`` is the tricks each seat (in ``rules.seats`` order) has already. Entries no
-    play can reach stay 0.
+    ``taken`` is the tricks each seat (in ``rules.seats`` order) has already. Returns
+    the table, the credited seat of each seat (:func:`credits`), the table index of
+    ``taken`` so credited and the indices of the endings. Other entries stay 0.
+    The table is a numpy array, ready for the compiled search.
     """
     seats = context.rules.seats
-    table = [0.0] * RADIX ** len(seats)
-    for extra in product(range(tricks_left + 1), repeat=len(seats)):
-        if sum(extra) != tricks_left:
-            continue
-        final = [t + e for t, e in zip(taken, extra, strict=True)]
+    credit = credits(context)
+    start = [0] * len(seats)
+    for q, t in enumerate(taken):
+        start[credit[q]] += t
+    targets = sorted(set(credit))
+    table = np.zeros(RADIX ** len(seats), dtype=np.float64)
+    ends = []
+    for extra in _compositions(tricks_left, len(targets)):
+        final = start[:]
+        for q, e in zip(targets, extra, strict=True):
+            final[q] += e
         tricks = dict(zip(seats, final, strict=True))
-        table[table_index(final)] = outcome_value(context, tricks, side)
-    return table
+        index = table_index(final)
+        table[index] = outcome_value(context, tricks, side)
+        ends.append(index)
+    return table, credit, table_index(start), ends
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` ordered non-negative numbers."""
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1)
+            for rest in _compositions(total - first, parts - 1)]
