@@ -32,13 +32,15 @@ class Budget:
     ``deals``: sampled deals per card decision; ``bid_deals``: per bid (and Blind Nil
     question); ``playouts``: at most this many play-outs per card decision, so a seat
     with many different cards samples fewer deals (the time of a decision is bounded
-    by a count, not only by the deals); ``max_seconds``: the safety cap.
+    by a count, not only by the deals); ``solved``: deals valued by the exact solver
+    per card decision, where a player uses it; ``max_seconds``: the safety cap.
     """
 
     deals: int
     bid_deals: int
     playouts: int = 0
     max_seconds: float = SAFETY_SECONDS
+    solved: int = 0
 
     def deals_for(self, candidates: int) -> int:
         """Deals to sample when ``candidates`` cards are compared on each (at least 8)."""
@@ -50,7 +52,8 @@ class Budget:
         """The same budget with every count multiplied by ``factor``."""
         return replace(self, deals=max(1, round(self.deals * factor)),
                        bid_deals=max(1, round(self.bid_deals * factor)),
-                       playouts=round(self.playouts * factor))
+                       playouts=round(self.playouts * factor),
+                       solved=round(self.solved * factor))
 
 
 class TimeCap:

@@ -37,6 +37,7 @@ from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of
 from spades.bots.sampling import sample_by_bids, sample_hands
+from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout
@@ -98,6 +99,9 @@ class StrongPlayer:
         self.budget = Budget(worlds, bid_worlds, playouts, max_seconds)
         self.infer_bids = False
         """Draw deals that agree with the bids made (the expert does)."""
+        self.solver_tricks = 0
+        """Tricks left from which each deal is valued by the exact solver (the expert's
+        second half of the hand); 0: never."""
         self.basic = BasicPlayer(seed, rules)
 
     # -- hooks the oracle overrides ----------------------------------------------------
@@ -153,18 +157,24 @@ class StrongPlayer:
         if len(cards) == 1:
             return hint
         values: dict[int, list[float]] = {c: [] for c in cards}
-        exact = view.hand.bit_count() <= self.endgame
+        left = view.hand.bit_count()
+        solved = left <= self.solver_tricks
+        exact = solved or left <= self.endgame
         cap = TimeCap(self.budget.max_seconds)
-        planned = self.budget.deals if exact else self.budget.deals_for(len(cards))
+        if solved:
+            planned = self.budget.solved
+        else:
+            planned = self.budget.deals if exact else self.budget.deals_for(len(cards))
         for hands in self.deals(view, k, rng, planned):
-            base = _position(view, hands)
             if exact:
-                for card, value in zip(cards, solve(base, side_of, me, scorer.utility,
-                                                    cards), strict=True):
+                row = solved_values(view, hands, cards) if solved else \
+                    solve(_position(view, hands), side_of, me, scorer.utility, cards)
+                for card, value in zip(cards, row, strict=True):
                     values[card].append(value)
                 if cap.expired():
                     break
                 continue
+            base = _position(view, hands)
             for card in cards:
                 p = base.copy()
                 p.play(card)
@@ -181,7 +191,8 @@ class StrongPlayer:
         gain = _clear_gain(values[best], values[hinted], self.confidence)
         if best == hinted or gain is None:
             return _noted(hint, note)
-        how = "played out the last tricks of" if exact else "looked ahead over"
+        how = "solved exactly" if solved else \
+            "played out the last tricks of" if exact else "looked ahead over"
         return Decision(Play(best), f"{how} {done} possible deals: "
                         f"{card_name(best)} scores best (+{gain:.0f} points on average)"
                         + note, "search_endgame" if exact else "search")
