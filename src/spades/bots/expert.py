@@ -5,8 +5,8 @@ reproducible: the possible deals it searches are drawn to agree with every bid m
 (:func:`spades.bots.sampling.sample_by_bids`: a player who bid 5 holds about five
 tricks, a Nil bidder few high cards); from the middle of the hand on, every sampled
 deal is valued by the exact solver (:mod:`spades.solver`, best play for both sides on
-the game's own scoring) instead of a greedy play-out; and before that it samples twice
-as many deals. The guards of ``strong`` stay (the basic rule's card unless another is
+the game's own scoring) instead of a greedy play-out; and before that it samples more
+deals. The guards of ``strong`` stay (the basic rule's card unless another is
 clearly better, covering a partner's Nil, the lowest winning card when last), since a
 solver that sees the sampled deal "knows" where the cards are in a way no player does.
 It may take a couple of seconds a card where ``strong`` takes a fraction of one.
@@ -20,9 +20,9 @@ from spades.bots.budget import SAFETY_SECONDS
 from spades.bots.strong import StrongPlayer
 from spades.rules import Rules
 
-EXPERT_WORLDS = 1200
-EXPERT_BID_WORLDS = 600
-EXPERT_PLAYOUTS = 4800
+EXPERT_WORLDS = 800
+EXPERT_BID_WORLDS = 400
+EXPERT_PLAYOUTS = 3200
 EXPERT_ENDGAME = 4
 """Tricks left from which the plain endgame search values each deal (when the exact
 solver is not used yet)."""

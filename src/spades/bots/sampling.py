@@ -59,7 +59,7 @@ BID_LEAN = 0.35
 """A bid is the count rounded up from a third of a trick (:func:`adjust_to_table`)."""
 NIL_SPREAD = 0.7
 """A Nil bidder's hand counts close to no trick at all."""
-CANDIDATES = 6
+CANDIDATES = 4
 """Deals drawn per deal kept by :func:`sample_by_bids`."""
 
 
