@@ -55,8 +55,10 @@ def sample_hands(k: Knowledge, sizes: dict[str, int], rng: Random,
 BID_SPREAD = 1.2
 """How far, in tricks, a bid strays from the hand's count of sure tricks (standard
 deviation): players round, stretch and hedge."""
-BID_LEAN = 0.35
-"""A bid is the count rounded up from a third of a trick (:func:`adjust_to_table`)."""
+BID_LEAN = 0.15
+"""A bid is the count rounded down from a third of a trick below the next whole trick
+(:func:`~spades.bots.bidding.adjust_to_table`): a hand that counts between the bid less
+0.35 and the bid plus 0.65 bids it, so the count sits about 0.15 above the bid."""
 NIL_SPREAD = 0.7
 """A Nil bidder's hand counts close to no trick at all."""
 CANDIDATES = 4
@@ -69,7 +71,7 @@ def bid_likelihood(hand: Mask, bid: int, rules: Rules) -> float:
     count = sure_tricks(hand, rules)
     if bid == 0:
         return math.exp(-(count * count) / (2 * NIL_SPREAD * NIL_SPREAD))
-    miss = bid - count - BID_LEAN
+    miss = count - bid - BID_LEAN
     return math.exp(-(miss * miss) / (2 * BID_SPREAD * BID_SPREAD))
 
 
