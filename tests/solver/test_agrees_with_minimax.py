@@ -29,7 +29,7 @@ def _check(seed: int, tricks_left: int) -> None:
     assert position_value(position, seat) == best
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=2500, deadline=None)
 @given(seed=st.integers(0, 2**32), tricks_left=st.integers(1, 3))
 def test_card_values_equal_plain_minimax_up_to_three_tricks(seed: int,
                                                             tricks_left: int) -> None:

@@ -9,6 +9,7 @@ from spades.cards import mask_of, parse_card, parse_cards
 from spades.game import Game
 from spades.rules import rules_from
 from spades.solver import Position, PositionError, solve_cards
+from spades.views import seat_view
 
 BIDS = {"N": 1, "E": 1, "S": 1, "W": 1}
 
@@ -44,3 +45,22 @@ def test_a_game_in_play_gives_its_true_position() -> None:
     assert p.tricks == game.tricks_taken() and p.bids == dict.fromkeys("NESW", 3)
     values = solve_cards(p)
     assert set(values) == {c for c in range(54) if game.legal_cards() >> c & 1}
+
+
+def test_a_view_with_the_true_hands_gives_the_games_position() -> None:
+    game = Game("blind-nil", deal=11)
+    while game.phase.value != "play":
+        seat = game.to_act or ""
+        game.apply(seat, game.legal_actions()[-1] if game.phase.value == "blind"
+                   else Bid(2))
+    for _ in range(6):
+        game.apply(game.to_act or "", Play(game.legal_cards().bit_length() - 1))
+    seat = game.to_act or ""
+    hands = {s: game.hand_of(s) for s in game.seats}
+    assert Position.from_view(seat_view(game, seat), hands) == Position.from_game(game)
+
+
+def test_a_view_before_the_play_is_refused() -> None:
+    game = Game("classic", deal=3)
+    with pytest.raises(PositionError, match="play phase"):
+        Position.from_view(seat_view(game, "S"), {s: game.hand_of(s) for s in game.seats})

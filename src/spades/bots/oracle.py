@@ -1,8 +1,15 @@
-"""The oracle: the search player given every hand. For measuring only.
+"""The oracle: a player that sees every card, for measuring only.
 
-It answers how much perfect information would be worth to the search (the arena's
-upper bound). It needs the game itself, not a view, so it is never registered as a
-level and can never be offered to a player at a table or as a hint.
+It is the ceiling the other players are measured against in the arena. From
+:data:`EXACT_TRICKS` tricks left it plays the exact solver's best card on the true deal
+(:mod:`spades.solver`): no sampling, no play-out, a perfect open-handed card. With two
+players, where a whole deal solves in well under a second, it plays every card so and
+bids by solving the deal for each bid. Otherwise, where a whole-deal solve still takes minutes, it plays
+the search player's play-outs on the true deal early in the hand and bids the same way;
+the ``solver`` docs give the figures behind the threshold.
+
+It needs the game itself, not a view, so it is never registered as a level and can
+never be offered to a player at a table or as a hint.
 """
 
 from __future__ import annotations
@@ -10,27 +17,37 @@ from __future__ import annotations
 from collections.abc import Iterable
 from random import Random
 
+from spades.actions import Bid, Play
+from spades.bots.base import Decision
+from spades.bots.bidding import sure_tricks
 from spades.bots.knowledge import Knowledge
 from spades.bots.strong import StrongPlayer
-from spades.cards import Mask
+from spades.cards import Mask, card_name
 from spades.game import Game
 from spades.rules import Rules
+from spades.solver import Position, bid_values, solve_cards
 from spades.views import SeatView
+
+EXACT_TRICKS = 7
+"""Tricks left from which every card is solved exactly: a 7-trick position takes
+tens of milliseconds (median, ``benchmarks/solver.py``), a 10-trick one seconds."""
 
 
 class OraclePlayer(StrongPlayer):
-    """The search with the true deal in place of sampled ones."""
+    """The exact solver on the true deal; the search with the true deal before that."""
 
     name = "oracle"
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, *, worlds: int = 1,
-                 bid_worlds: int = 30, max_seconds: float = 1.5) -> None:
+                 bid_worlds: int = 30, max_seconds: float = 1.5,
+                 exact_tricks: int = EXACT_TRICKS) -> None:
         # One deal is the truth: no sampling noise to guard against.
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
                          max_seconds=max_seconds, confidence=0.0)
         # Bidding on the true deal alone would bid to the edge of a perfect play-out;
         # a little randomness in the play-outs prices the risk of real play.
         self.bid_noise = 0.1
+        self.exact_tricks = exact_tricks
         self.game: Game | None = None
 
     def attach(self, game: Game) -> None:
@@ -39,7 +56,57 @@ class OraclePlayer(StrongPlayer):
 
     def deals(self, view: SeatView, k: Knowledge, rng: Random,
               count: int) -> Iterable[list[Mask]]:
+        game = self._game()
+        hands = [game.hand_of(s) for s in view.rules.seats]
+        return [hands] * max(1, count)
+
+    def bid(self, view: SeatView) -> Decision:
+        """Two players: the bid worth most when the deal is then played perfectly.
+
+        A bid still to come is guessed by counting sure tricks. Four players: the
+        search player's bid on the true deal (a whole four-player deal is too slow).
+        """
+        rules = view.rules
+        if rules.players != 2 or view.seat is None:
+            return super().bid(view)
+        game = self._game()
+        hands = {s: game.hand_of(s) for s in rules.seats}
+        made = dict(view.bids)
+        bids = {s: made.get(s, max(1, round(sure_tricks(hands[s], rules))))
+                for s in rules.seats}
+        hint = self.basic.decide(view)
+        base = hint.action.tricks if isinstance(hint.action, Bid) else 1
+        candidates = {b for b in range(base - 3, base + 4) if 1 <= b <= 13}
+        if rules.bots_bid_nil and Bid(0) in view.legal:
+            candidates.add(0)
+        position = Position(rules, hands, view.order[0], bids, blind=frozenset(view.blind),
+                            scores=view.scores, bag_counts=view.bag_counts)
+        values = bid_values(position, view.seat, sorted(candidates))
+        best = max(sorted(candidates), key=lambda b: (values[b], -abs(b - base)))
+        name = "Nil" if best == 0 else str(best)
+        return Decision(Bid(best), f"solved the deal for each bid: {name} is worth "
+                        f"{values[best]:+.0f}", "search_nil" if best == 0 else "search_bid")
+
+    def play(self, view: SeatView) -> Decision:
+        """The solver's best card once the hand is small enough to solve at once (at
+        once with two players)."""
+        game = self._game()
+        small = view.hand.bit_count() <= self.exact_tricks or view.rules.players == 2
+        if not small or len(view.legal) == 1:
+            return super().play(view)
+        values = solve_cards(Position.from_game(game), view.seat)
+        top = max(values.values())
+        best = [c for c, v in values.items() if v == top]
+        # Among equally good cards keep the rule's card, else the lowest. The code is
+        # the exact endgame's: the oracle is never shown to a player, but every code
+        # has its translation.
+        hint = self.basic.decide(view)
+        card = hint.action.card if isinstance(hint.action, Play) and \
+            hint.action.card in best else min(best)
+        return Decision(Play(card), f"solved every card with all hands open: "
+                        f"{card_name(card)} is worth {top:+.0f}", "search_endgame")
+
+    def _game(self) -> Game:
         if self.game is None:
             raise RuntimeError("the oracle must be attached to a game first")
-        hands = [self.game.hand_of(s) for s in view.rules.seats]
-        return [hands] * max(1, count)
+        return self.game

@@ -16,6 +16,7 @@ from spades.errors import SpadesError
 from spades.game import Game, Phase
 from spades.rules import Rules
 from spades.solver.valuation import HandContext
+from spades.views import SeatView
 
 
 class PositionError(SpadesError):
@@ -119,6 +120,35 @@ class Position:
         else:
             legal = hand & ~SUIT_MASK[SPADES] or hand
         return [c for c in range(54) if legal >> c & 1]
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Mapping[Seat, Mask]) -> Position:
+        """The position of a seat's view with a deal it cannot rule out.
+
+        ``hands`` holds what each seat holds now, the trick's cards excluded (a deal
+        sampled from the view, the viewer's own hand included); everything else (bids,
+        trick, tricks taken, scores) is public and comes from the view. This is how a
+        search player solves the deals it samples.
+        """
+        if view.phase is not Phase.PLAY:
+            raise PositionError(f"the view is not in its play phase ({view.phase.value})")
+        seats = view.rules.seats
+        trick = tuple(view.trick)
+        leader = trick[0][0] if trick else view.to_act
+        if leader is None:
+            raise PositionError("nobody is to play in this view")
+        return cls(
+            rules=view.rules,
+            hands=dict(hands),
+            leader=leader,
+            bids=dict(view.bids),
+            trick=trick,
+            broken=view.spades_broken,
+            tricks={s: view.tricks[s] for s in seats},
+            blind=frozenset(view.blind),
+            scores=dict(view.scores),
+            bag_counts=dict(view.bag_counts),
+        )
 
     @classmethod
     def from_game(cls, game: Game) -> Position:

@@ -13,9 +13,13 @@ What keeps the tree small, as in the strongest double-dummy solvers:
   ranks (the 7 and 5 of a suit whose 6 has gone are the same as a 6 and a 5), the
   leader, spades broken and the tricks taken so far; it keeps a lower and an upper
   bound of the value, so that zero-window probes reuse each other's work;
-- *move ordering*: cheap winners first when the trick can be won, low cards when the
-  partner already holds it, high cards when leading;
-- *zero-window searches* at the root (see :func:`spades.solver.solve`).
+- *move ordering*: the best card stored in the table, then the last card that cut the
+  search off at the same depth, then cheap winners first when the trick can be won,
+  low cards when the partner already holds it, high cards when leading;
+- *bounds* on what the endings still reachable are worth (:func:`bounds`) and *quick
+  tricks* (:func:`quick_tricks`) cut positions whose value is already outside the
+  window;
+- *zero-window searches* at the root (see :mod:`spades.solver.solve`).
 """
 
 from __future__ import annotations
@@ -86,6 +90,30 @@ def bit_index(bit: int) -> int:
 
 
 @compiled
+def bit_index_high(mask: int) -> int:
+    """The index of the highest bit set in ``mask`` (not 0)."""
+    i = 0
+    if mask >= 1 << 32:
+        mask >>= 32
+        i += 32
+    if mask >= 1 << 16:
+        mask >>= 16
+        i += 16
+    if mask >= 1 << 8:
+        mask >>= 8
+        i += 8
+    if mask >= 1 << 4:
+        mask >>= 4
+        i += 4
+    if mask >= 1 << 2:
+        mask >>= 2
+        i += 2
+    if mask >= 1 << 1:
+        i += 1
+    return i
+
+
+@compiled
 def new_table() -> tuple[Any, Any, Any]:
     """An empty transposition table: keys, lower bounds, upper bounds."""
     keys = np.zeros((TT_SIZE, TT_WORDS), dtype=np.int64)
@@ -135,18 +163,64 @@ def bounds(values: Any, gain: Any, n: int, final: int, start: int,
 
 
 @compiled
+def quick_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
+    """Tricks the side of ``turn``, on lead, can take at once whatever the others do.
+
+    The leader cashes its top spades (when it may lead them); once the opponents have
+    no spade left, its top cards of the other suits win too. A lower bound, as in
+    every double-dummy solver: counting more would need the partner's entries.
+    """
+    hand = hands[turn]
+    rest = 0
+    for q in range(n):
+        rest |= hands[q]
+    spades = _SUIT_MASK[_SPADES]
+    count = 0
+    if broken or hand & _NON_SPADE == 0:
+        left = rest & spades
+        while left:
+            top = 1 << bit_index_high(left)
+            if hand & top == 0:
+                break
+            count += 1
+            left ^= top
+    most = 0
+    for j in range(1, n, 2 if n == 4 else 1):
+        q = (turn + j) % n
+        m = hands[q] & spades
+        c = 0
+        while m:
+            m &= m - 1
+            c += 1
+        if c > most:
+            most = c
+    if most > count:
+        return count
+    for suit in range(3):
+        left = rest & _SUIT_MASK[suit]
+        while left:
+            top = 1 << bit_index_high(left)
+            if hand & top == 0:
+                break
+            count += 1
+            left ^= top
+    return count
+
+
+@compiled
 def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_end: Any,
            gain: Any, keys: Any, lower: Any, upper: Any, stamp: int, turn: int, led: int,
            win_card: int, win_pos: int, count: int, table: int, broken: bool,
-           tindex: int, alpha: float, beta: float) -> float:
+           tindex: int, alpha: float, beta: float, pooled: bool) -> float:
     """Value of the position for the maximising side, fail-soft within ``alpha … beta``.
 
     ``count`` cards of the current trick are on the table (``table`` their mask), the
     suit ``led`` (-1 before the lead) and ``win_card`` played by ``win_pos`` winning it;
     ``tindex`` is the value-table index of the tricks taken so far, ``gain`` what a
     trick won by each seat adds to it, ``best_end``/``worst_end`` the bounds of
-    :func:`bounds`. ``hands`` is changed during the search and restored before it
-    returns.
+    :func:`bounds`. ``pooled`` says there are two sides, each scored on its total of
+    tricks, so that :func:`quick_tricks` bounds the value. ``hands`` is changed during
+    the search and restored before it returns.
 
     The recursion is unrolled onto explicit per-ply arrays: a compiled function that
     calls itself pays for its arguments at every node, and numba cannot cache it.
@@ -171,6 +245,7 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
     s_next = np.empty(plies, dtype=np.int64)
     s_moves = np.empty((plies, 16), dtype=np.int64)
     s_bestmove = np.empty(plies, dtype=np.int64)
+    killer = np.full(plies, -1, dtype=np.int64)
     order = np.empty(16, dtype=np.int64)
 
     d = 0
@@ -276,6 +351,25 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                                 alpha = lo
                             if hi < beta:
                                 beta = hi
+                    if not settled and pooled:
+                        sure = quick_tricks(hands, n, turn, broken)
+                        if sure > 0:
+                            left = 0
+                            m = hands[turn]
+                            while m:
+                                m &= m - 1
+                                left += 1
+                            ours = gain[turn]
+                            theirs = gain[(turn + 1) % n]
+                            mine = maximise[turn]
+                            bound = INFINITY if mine else -INFINITY
+                            for j in range(sure, left + 1):
+                                v = values[tindex + j * ours + (left - j) * theirs]
+                                if (mine and v < bound) or (not mine and v > bound):
+                                    bound = v
+                            if (mine and bound >= beta) or (not mine and bound <= alpha):
+                                value = bound
+                                settled = True
             entering = False
             if not settled:
                 s_alpha[d] = alpha
@@ -332,6 +426,8 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                     size += 1
                 s_size[d] = size
                 s_bestmove[d] = -1
+                if hint < 0:
+                    hint = killer[d]
                 if hint >= 0:
                     for j in range(1, size):
                         if s_moves[d, j] == hint:
@@ -360,7 +456,9 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                     s_beta[d] = value
         while True:
             # -- ply d: try its next move, or finish it and return to the parent -------
-            if s_alpha[d] < s_beta[d] and s_next[d] < s_size[d]:
+            if s_alpha[d] >= s_beta[d] and s_next[d] > 0:
+                killer[d] = s_moves[d, s_next[d] - 1]
+            elif s_next[d] < s_size[d]:
                 turn = s_turn[d]
                 card = s_moves[d, s_next[d]]
                 s_next[d] += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import count
 from typing import Any
 
 import numpy as np
@@ -25,19 +26,20 @@ class _Table:
 
     Each question gets a new stamp, and entries with another stamp count as empty, so
     nothing has to be cleared between questions (clearing would cost more than a
-    small search).
+    small search). The compiled search holds the interpreter lock, and stamps come from
+    one counter, so questions asked from several threads never read each other's
+    entries.
     """
 
     arrays: tuple[Any, Any, Any] | None = None
-    stamp = 0
+    stamps = count(1)
 
     @classmethod
     def next(cls) -> tuple[Any, Any, Any, int]:
         if cls.arrays is None:
             cls.arrays = kernel.new_table()
-        cls.stamp += 1
         keys, lower, upper = cls.arrays
-        return keys, lower, upper, cls.stamp
+        return keys, lower, upper, next(cls.stamps)
 
 
 class _Problem:
@@ -60,6 +62,9 @@ class _Problem:
             self.values, self.gain, n, sum(taken) + position.tricks_left, self.tindex,
             max(reachable))
         self.ends = sorted({float(values[i]) for i in reachable})
+        # Two sides, each scored on its total: partners pooled, or two players.
+        self.pooled = len(rules.sides) == 2 and all(
+            credit[q] == credit[(q + 2) % n] for q in range(n)) if n == 4 else n == 2
         self.maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
         self.hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
         self.scratch = np.zeros(8, dtype=np.int64)
@@ -83,6 +88,7 @@ class _Problem:
                 self.win_pos = pos
             self.table |= 1 << card
         self.turn = seats.index(position.to_move)
+        self.guess: float | None = None
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
             table: int, broken: bool, tindex: int) -> float:
@@ -91,21 +97,30 @@ class _Problem:
         Every value is one of the table's endings, so a probe with the window between
         two neighbouring endings answers "at least the upper one?" exactly, and a
         binary search over the sorted endings needs a handful of cheap probes where
-        one open-window search would explore far more of the tree.
+        one open-window search would explore far more of the tree. The first probes
+        bracket the value found last (:attr:`guess`): the cards of one hand are often
+        worth the same, and then two probes settle it.
         """
         ends = self.ends
         lo, hi = 0, len(ends) - 1
+        near = bisect_left(ends, self.guess) if self.guess is not None else -1
         while lo < hi:
-            mid = (lo + hi + 1) // 2
+            if lo < near <= hi:
+                mid = near
+            elif lo < near + 1 <= hi and lo == near:
+                mid = near + 1
+            else:
+                mid = (lo + hi + 1) // 2
             found = float(kernel.search(
                 self.hands, self.n, self.maximise, self.values, self.best_end,
                 self.worst_end, self.gain, self.keys, self.lower, self.upper, self.stamp,
                 turn, led, win_card, win_pos, count, table, broken, tindex, ends[mid - 1],
-                ends[mid]))
+                ends[mid], self.pooled))
             if found >= ends[mid]:
                 lo = max(mid, bisect_left(ends, found))
             else:
                 hi = min(mid - 1, bisect_right(ends, found) - 1)
+        self.guess = ends[lo]
         return ends[lo]
 
     def root(self) -> float:
