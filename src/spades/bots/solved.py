@@ -16,14 +16,7 @@ from spades.views import SeatView
 
 def position_of(view: SeatView, hands: list[Mask]) -> Position:
     """The position of ``view`` with the sampled ``hands`` (per seat, cards still held)."""
-    seats = view.rules.seats
-    assert view.to_act is not None
-    leader = view.trick[0][0] if view.trick else view.to_act
-    return Position(
-        view.rules, hands=dict(zip(seats, hands, strict=True)), leader=leader,
-        bids=dict(view.bids), trick=view.trick, broken=view.spades_broken,
-        tricks=dict(view.tricks), blind=frozenset(view.blind), scores=dict(view.scores),
-        bag_counts=dict(view.bag_counts))
+    return Position.from_view(view, dict(zip(view.rules.seats, hands, strict=True)))
 
 
 def solved_values(view: SeatView, hands: list[Mask], cards: list[Card]) -> list[float]:
