@@ -5,6 +5,8 @@ from __future__ import annotations
 import statistics
 from random import Random
 
+import pytest
+
 from spades.actions import Bid, Play
 from spades.bots import make_player, player_levels
 from spades.bots.beginner import BeginnerPlayer
@@ -15,7 +17,7 @@ from spades.bots.sampling import bid_likelihood, sample_by_bids, sample_hands
 from spades.bots.strong import StrongPlayer
 from spades.cards import RANK_OF, mask_of, parse_cards
 from spades.game import Game, Phase
-from spades.rules import rules_from
+from spades.rules import PRESETS, rules_from
 from spades.views import seat_view
 
 
@@ -126,3 +128,17 @@ def test_expert_is_the_search_on_bid_consistent_deals_with_more_budget():
     assert expert.infer_bids and not strong.infer_bids
     assert expert.budget.deals > strong.budget.deals
     assert small.budget.deals == 30
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_expert_and_beginner_play_a_hand_of_every_preset(preset):
+    game = Game(preset, deal=11)
+    players = {s: ExpertPlayer(3, worlds=4, bid_worlds=4, solved=3) if i % 2 == 0
+               else BeginnerPlayer(3) for i, s in enumerate(game.seats)}
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        decision = players[seat].decide(view)
+        assert decision.action in view.legal and decision.reason
+        game.apply(seat, decision.action)
