@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 LOG = logging.getLogger("spades.bots")
 
 SAFETY_SECONDS = 20.0
-"""The safety cap per decision. The default budgets take at most about 3 s on a
-loaded 2-core machine (``benchmarks/bot_decisions.py``), so it never fires there."""
+"""The safety cap per decision. The default budgets take well under a second of
+processor time, and at most about 7 s of wall clock on a 2-core machine shared with ten
+times its load (``benchmarks/bot_decisions.py``), so it does not fire there."""
 
 
 @dataclass(frozen=True, slots=True)
