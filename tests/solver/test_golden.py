@@ -14,7 +14,7 @@ import pytest
 from spades.cards import card_name, mask_of
 from spades.playout import Playout
 from spades.rules import PRESETS, rules_from
-from spades.solver import Position, best_cards, position_value, solve_cards
+from spades.solver import Position, best_cards, bid_values, position_value, solve_cards
 
 
 def _deal(preset: str, seed: int) -> dict[str, int]:
@@ -32,6 +32,14 @@ def test_whole_two_player_deal_with_a_nil() -> None:
     assert values == {"AC": -149.0, "4D": -203.0, "9D": -185.0, "TD": -185.0,
                       "QD": -149.0, "AD": -149.0, "2H": -167.0, "8H": -149.0}
     assert position_value(p, "N") == 149.0
+
+
+def test_each_bid_of_a_whole_two_player_deal() -> None:
+    # S can take 8 tricks against perfect defence: bidding 8 is worth most, 9 is set.
+    p = Position(rules_from("two-player"), _deal("two-player", 1), "S", {"N": 4, "S": 1})
+    assert bid_values(p, "S", range(10)) == {
+        0: -149.0, 1: -30.0, 2: -11.0, 3: 8.0, 4: 27.0, 5: 46.0, 6: 47.0, 7: 48.0,
+        8: 49.0, 9: -85.0}
 
 
 def test_whole_two_player_deal_without_nil() -> None:

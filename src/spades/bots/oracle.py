@@ -4,9 +4,9 @@ It is the ceiling the other players are measured against in the arena. From
 :data:`EXACT_TRICKS` tricks left it plays the exact solver's best card on the true deal
 (:mod:`spades.solver`): no sampling, no play-out, a perfect open-handed card. With two
 players, where a whole deal solves in well under a second, it plays every card so and
-bids by solving the deal for each bid. Otherwise, where a whole-deal solve still takes minutes, it plays
-the search player's play-outs on the true deal early in the hand and bids the same way;
-the ``solver`` docs give the figures behind the threshold.
+bids by solving the deal for each bid. With four, where a whole-deal solve still takes
+minutes, it plays the search player's play-outs on the true deal early in the hand and
+bids the same way; the ``solver`` docs give the figures behind the threshold.
 
 It needs the game itself, not a view, so it is never registered as a level and can
 never be offered to a player at a table or as a hint.

@@ -14,8 +14,9 @@ What keeps the tree small, as in the strongest double-dummy solvers:
   leader, spades broken and the tricks taken so far; it keeps a lower and an upper
   bound of the value, so that zero-window probes reuse each other's work;
 - *move ordering*: the best card stored in the table, then the last card that cut the
-  search off at the same depth, then cheap winners first when the trick can be won,
-  low cards when the partner already holds it, high cards when leading;
+  search off at the same depth, then on the lead trumps and high cards first, second
+  hand low, cheap winners first when the trick can be won, low cards when the partner
+  already holds it;
 - *bounds* on what the endings still reachable are worth (:func:`bounds`) and *quick
   tricks* (:func:`quick_tricks`) cut positions whose value is already outside the
   window;
@@ -409,9 +410,12 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                     previous = card
                     rank = card - 13 * suit if card < 52 else card - 39
                     if led < 0:
-                        priority = rank
+                        # Trumps first, high cards first: measured to cut most.
+                        priority = rank if suit == _SPADES else rank - 13
                     elif ours_winning:
                         priority = -rank
+                    elif s_count[d] == 1 and n == 4 and suit == led:
+                        priority = -rank  # second hand low
                     elif (suit == led or suit == _SPADES) and card > win_card:
                         priority = 100 - rank - (20 if suit != led else 0)
                     else:

@@ -63,12 +63,13 @@ class _Problem:
             max(reachable))
         self.ends = sorted({float(values[i]) for i in reachable})
         # Two sides, each scored on its total: partners pooled, or two players.
-        self.pooled = len(rules.sides) == 2 and all(
-            credit[q] == credit[(q + 2) % n] for q in range(n)) if n == 4 else n == 2
+        if n == 2:
+            self.pooled = True
+        else:
+            self.pooled = len(rules.sides) == 2 and all(
+                credit[q] == credit[(q + 2) % n] for q in range(n))
         self.maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
         self.hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
-        self.scratch = np.zeros(8, dtype=np.int64)
-        self.buffer = np.zeros((60, 32), dtype=np.int64)
         self.keys, self.lower, self.upper, self.stamp = _Table.next()
         self.broken = position.broken
         self.led = -1
