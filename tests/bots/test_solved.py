@@ -89,3 +89,31 @@ def test_expert_solves_the_second_half_of_the_hand(monkeypatch):
     assert len(calls) == 6
     assert decision.action in view.legal and "cap" not in decision.reason
     assert decision == ExpertPlayer(0, solved=6).decide(view)
+
+
+def test_a_deal_the_solver_refuses_is_skipped(monkeypatch):
+    # The sampler's last resort can ignore a shown void, and the solver refuses a deal
+    # where a card on the table broke one: the expert skips such deals, and with none
+    # left it keeps the rule's card rather than fail.
+    import spades.bots.strong as strong
+    from spades.solver import PositionError
+
+    calls = []
+
+    def refuse_first(view, hands, cards):
+        calls.append(1)
+        if len(calls) == 1:
+            raise PositionError("S played JH but holds the suit led")
+        return solved_values(view, hands, cards)
+
+    view = view_with_tricks_left("classic", 3, 5)
+    monkeypatch.setattr(strong, "solved_values", refuse_first)
+    decision = ExpertPlayer(0, solved=4).decide(view)
+    assert decision.action in view.legal and len(calls) == 4
+
+    def refuse_all(view, hands, cards):
+        raise PositionError("refused")
+
+    monkeypatch.setattr(strong, "solved_values", refuse_all)
+    rule = make_player("basic", 0).decide(view)
+    assert ExpertPlayer(0, solved=4).decide(view) == rule

@@ -42,6 +42,7 @@ from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout
 from spades.rules import Rules
+from spades.solver import PositionError
 from spades.views import SeatView
 
 DEFAULT_WORLDS = 600
@@ -167,8 +168,13 @@ class StrongPlayer:
             planned = self.budget.deals if exact else self.budget.deals_for(len(cards))
         for hands in self.deals(view, k, rng, planned):
             if exact:
-                row = solved_values(view, hands, cards) if solved else \
-                    solve(_position(view, hands), side_of, me, scorer.utility, cards)
+                try:
+                    row = solved_values(view, hands, cards) if solved else \
+                        solve(_position(view, hands), side_of, me, scorer.utility, cards)
+                except PositionError:
+                    # The sampler's last resort ignores shown voids; the solver refuses
+                    # a deal where a card on the table broke one. Skip that deal.
+                    continue
                 for card, value in zip(cards, row, strict=True):
                     values[card].append(value)
                 if cap.expired():
@@ -184,6 +190,8 @@ class StrongPlayer:
                 break
         done = len(values[cards[0]])
         note = cap.note(done, planned)
+        if not done:
+            return _noted(hint, note)
         means = {c: sum(v) / done for c, v in values.items()}
         best = max(cards, key=lambda c: (means[c], -c))
         assert isinstance(hint.action, Play)
