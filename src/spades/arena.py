@@ -25,7 +25,6 @@ from typing import Any, TextIO
 
 from spades.bots.base import Player, make_player
 from spades.bots.oracle import OraclePlayer
-from spades.bots.strong import StrongPlayer
 from spades.cards import Seat
 from spades.game import Game
 from spades.rules import Rules, rules_from
@@ -117,9 +116,7 @@ def build_player(level: str, seed: int, rules: Rules, budget: int | None, game: 
         oracle = OraclePlayer(seed, rules)
         oracle.attach(game)
         return oracle
-    if level == "strong" and budget is not None:
-        return StrongPlayer(seed, rules, worlds=budget, bid_worlds=max(budget, 2 * budget))
-    return make_player(level, seed, rules)
+    return make_player(level, seed, rules, budget=budget)
 
 
 def seats_of(rules: Rules, swapped: bool) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:

@@ -13,28 +13,73 @@ from spades.bots.strong import _equivalents, _roles
 from spades.cards import card_name, mask_of, parse_cards
 from spades.game import Game
 from spades.playout import Playout
-from spades.rules import rules_from
-from spades.scoring import score_hand
+from spades.rules import PRESETS, rules_from
+from spades.scoring import game_result, score_hand
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 6), min_size=4, max_size=4),
-       st.lists(st.integers(0, 13), min_size=4, max_size=4),
-       st.sampled_from(["classic", "no-help-nil", "cutthroat"]),
-       st.integers(0, 9))
-def test_scorer_agrees_with_the_game_scoring(bids, tricks, preset, prior_bags):
-    rules = rules_from(preset)
+def expected_utility(rules, bids, blind, me, scores, bags, tricks) -> float:
+    """The scoresheet's verdict, computed here from the game's scoring functions."""
     seats = rules.seats
-    scores = dict.fromkeys(rules.sides, 0)
-    bags = dict.fromkeys(rules.sides, prior_bags)
-    scorer = Scorer(rules, bids, [False] * 4, 0, scores, bags)
-    expected = score_hand(rules, dict(zip(seats, bids, strict=True)), frozenset(),
-                          dict(zip(seats, tricks, strict=True)), scores, bags)
-    cost = rules.bag_penalty / rules.bag_limit
-    value = {side: s.points + s.penalty - cost * s.bags for side, s in expected.items()}
-    mine = rules.side_of("N")
+    result = score_hand(rules, dict(zip(seats, bids, strict=True)),
+                        frozenset(s for s, b in zip(seats, blind, strict=True) if b),
+                        dict(zip(seats, tricks, strict=True)), scores, bags)
+    cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+    value = {side: s.points + s.penalty - cost * s.bags for side, s in result.items()}
+    mine = rules.side_of(seats[me])
     others = [v for side, v in value.items() if side != mine]
-    assert abs(scorer.utility(tricks) - (value[mine] - sum(others) / len(others))) < 1e-9
+    total = value[mine] - sum(others) / len(others)
+    over, winner = game_result(rules, {side: s.score for side, s in result.items()})
+    if over:
+        total += WIN_BONUS if winner == mine else -WIN_BONUS
+    return total
+
+
+RULE_SETS = [rules_from(p) for p in sorted(PRESETS)] + [
+    rules_from("classic").replace(floor=-200),
+    rules_from("blind-nil").replace(nil_tricks="bags", floor=-100),
+    rules_from("two-player").replace(bag_limit=5, bag_penalty=50),
+    rules_from("cutthroat").replace(blind_nil=True, target=200),
+    rules_from("classic").replace(bag_limit=0),
+]
+
+
+@st.composite
+def hands_scored(draw):
+    rules = draw(st.sampled_from(RULE_SETS))
+    n = len(rules.seats)
+    tricks = draw(st.lists(st.integers(0, 13), min_size=n, max_size=n))
+    bids = draw(st.lists(st.integers(0, 7), min_size=n, max_size=n))
+    blind = [b == 0 and draw(st.booleans()) for b in bids]
+    scores = {s: draw(st.integers(-300, 1100)) for s in rules.sides}
+    bags = {s: draw(st.integers(0, 9)) for s in rules.sides}
+    me = draw(st.integers(0, n - 1))
+    return rules, bids, blind, me, scores, bags, tricks
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands_scored())
+def test_scorer_is_the_game_scoring_for_every_preset_and_setting(case):
+    # Blind Nil, Nil tricks as bags, the floor, two players and cutthroat, the end of
+    # the game: the search's value is the scoresheet's, bags at their long-run cost.
+    rules, bids, blind, me, scores, bags, tricks = case
+    scorer = Scorer(rules, bids, blind, me, scores, bags)
+    want = expected_utility(rules, bids, blind, me, scores, bags, tricks)
+    assert abs(scorer.utility(tricks) - want) < 1e-9
+    assert scorer.utility(list(tricks)) == scorer.utility(tricks)  # remembered, same
+
+
+def test_blind_nil_and_the_floor_are_priced():
+    rules = rules_from("blind-nil").replace(floor=-200)
+    zero = {"NS": 0, "EW": 0}
+    blind = Scorer(rules, [0, 3, 4, 3], [True, False, False, False], 0, zero, zero)
+    plain = Scorer(rules, [0, 3, 4, 3], [False] * 4, 0, zero, zero)
+    made = [0, 3, 5, 5]
+    assert blind.utility(made) - plain.utility(made) == 100  # +200 against +100
+    broken = [1, 3, 4, 5]
+    assert plain.utility(broken) - blind.utility(broken) == 100
+    # A side at -150 that is set falls to the floor and loses the game at once.
+    low = Scorer(rules, [4, 3, 4, 3], [False] * 4, 0, {"NS": -150, "EW": 0}, zero)
+    assert low.utility([1, 4, 1, 7]) < -WIN_BONUS
 
 
 def test_winning_the_game_is_worth_more_than_points():

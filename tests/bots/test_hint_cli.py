@@ -79,3 +79,45 @@ def test_hint_on_a_finished_game(tmp_path, capsys):
     path.write_text(dumps(game_to_record(game)))
     assert main(["hint", str(path)]) == 1
     assert "over" in capsys.readouterr().err
+
+
+NIL_HAND = "2S 3S 2H 3H 4H 6H 2D 3D 5D 7D 2C 4C 8C"
+"""A textbook Nil hand: no card above the eight, two small spades, nine cards of four
+or lower."""
+
+
+def nil_record(tmp_path, table, players=None):
+    """A classic record stopping where South, holding the Nil hand, bids third."""
+    game = table({"S": NIL_HAND}, first_dealer="W", bids=[("N", 4), ("E", 3)])
+    if players:
+        game.players.update(players)
+    assert game.to_act == "S"
+    path = tmp_path / "nil.json"
+    path.write_text(dumps(game_to_record(game)))
+    return path
+
+
+def test_r11_hint_offers_nil_to_a_human_in_classic(tmp_path, capsys, table):
+    path = nil_record(tmp_path, table)
+    assert main(["hint", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["action"] == "nil" and data["for"] == "human"
+    assert main(["hint", str(path), "--json", "--level", "basic"]) == 0
+    assert json.loads(capsys.readouterr().out)["action"] == "nil"
+
+
+def test_r11_hint_for_a_computer_seat_keeps_its_rules(tmp_path, capsys, table):
+    # The record names South a computer level: the answer is what that computer
+    # player bids, and classic's computer players never bid Nil.
+    path = nil_record(tmp_path, table, {"S": "basic", "N": "Ann"})
+    assert main(["hint", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["action"] != "nil" and data["for"] == "computer"
+    assert data["level"] == "basic"
+
+
+def test_hint_for_a_seat_named_by_a_person_is_for_a_human(tmp_path, capsys, table):
+    path = nil_record(tmp_path, table, {"S": "Sam", "N": "strong"})
+    assert main(["hint", str(path), "--json", "--level", "basic"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["action"] == "nil" and data["for"] == "human"

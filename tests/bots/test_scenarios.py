@@ -1,6 +1,6 @@
 """Known failures of computer players, each a position and the action that must (or
 must not) be chosen. Every scenario is checked for the rule-based player and for the
-search player (with a small budget, deterministic by its seed)."""
+search players (with a small budget, deterministic by its seed)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import pytest
 from spades.actions import Bid, Play
 from spades.bots.base import Player
 from spades.bots.basic import BasicPlayer
+from spades.bots.expert import ExpertPlayer
+from spades.bots.hint import suggest
 from spades.bots.strong import StrongPlayer
 from spades.cards import SUIT_OF, parse_card
 from spades.game import Game
@@ -23,7 +25,12 @@ def strong() -> Player:
     return StrongPlayer(0, worlds=24, bid_worlds=40)
 
 
-PLAYERS = [pytest.param(basic, id="basic"), pytest.param(strong, id="strong")]
+def expert() -> Player:
+    return ExpertPlayer(0, worlds=24, bid_worlds=40)
+
+
+PLAYERS = [pytest.param(basic, id="basic"), pytest.param(strong, id="strong"),
+           pytest.param(expert, id="expert")]
 
 
 def choice(game: Game, make: object) -> object:
@@ -38,6 +45,8 @@ def play(text: str) -> Play:
 
 
 # -- covering a partner's Nil --------------------------------------------------------
+# In classic, where the computer players never bid Nil, the Nil bidder is the human
+# partner: the complaint players file most is a computer partner that lets it fall.
 
 COVER = {
     "S": "AC 9C 2C AD 4D KH 8H 3H 9S 8S 7S 6S 5S",
@@ -204,3 +213,22 @@ def test_bid_safe_when_making_it_wins(table):
               scores={"NS": 470, "EW": 200})
     action = choice(g, basic)
     assert isinstance(action, Bid) and action.tricks < 3
+
+
+# -- the hint offers Nil to a human with a Nil hand ----------------------------------
+
+TEXTBOOK_NIL = "2S 3S 2H 3H 4H 6H 2D 3D 5D 7D 2C 4C 8C"
+
+
+@pytest.mark.parametrize("level", ["basic", "strong", "expert"])
+@pytest.mark.parametrize("dealer", ["N", "E", "S", "W"])
+def test_textbook_nil_hand_gets_a_nil_hint_in_classic(table, level, dealer):
+    g = table({"S": TEXTBOOK_NIL}, first_dealer=dealer)
+    while g.to_act != "S":
+        g.apply(g.to_act, Bid(3))
+    view = seat_view(g, "S")
+    assert not view.rules.bots_bid_nil
+    assert suggest(view, level, seed=0, budget=20).action == Bid(0)
+    # The same hand at a computer seat keeps R11: no Nil.
+    assert suggest(view, level, seed=0, human=False, budget=20).action != Bid(0)
+

@@ -1,15 +1,33 @@
 """Computer players: every one sees only its seat's view and answers with an action.
 
-Use :func:`make_player` to get one by level name (``random``, ``basic``, ``strong``) and
-:func:`spades.bots.hint.suggest` for a hint. The ``oracle`` of the arena sees every card
-and is deliberately not registered: it is never offered to players.
+Use :func:`make_player` to get one by level name and :func:`spades.bots.hint.suggest`
+for a hint. The levels, weakest first: ``random`` (a baseline for tests),
+``beginner`` (makes a learning player's mistakes on purpose), ``basic`` (the rules of
+good play), ``strong`` (search over possible deals; the browser's default) and
+``expert`` (longer search on deals that agree with the bids). The ``oracle`` of the
+arena sees every card and is deliberately not registered: it is never offered to
+players.
 """
 
 from spades.bots.base import Decision, Player, make_player, player_levels, register
 from spades.bots.basic import BasicPlayer
+from spades.bots.beginner import BeginnerPlayer
+from spades.bots.expert import ExpertPlayer
 from spades.bots.strong import StrongPlayer
+from spades.rules import Rules
 
+
+def _strong(seed: int, rules: Rules | None, budget: int) -> Player:
+    return StrongPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
+
+
+def _expert(seed: int, rules: Rules | None, budget: int) -> Player:
+    return ExpertPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
+
+
+register("beginner", BeginnerPlayer)
 register("basic", BasicPlayer)
-register("strong", StrongPlayer)
+register("strong", StrongPlayer, _strong)
+register("expert", ExpertPlayer, _expert)
 
 __all__ = ["Decision", "Player", "make_player", "player_levels"]

@@ -61,12 +61,20 @@ class RandomPlayer:
 
 
 PlayerFactory = Callable[[int, Rules | None], Player]
+"""Builds a player of a level at its own budget from a seed and the table's rules."""
+BudgetedFactory = Callable[[int, Rules | None, int], Player]
+"""Builds a search player with a budget: the sampled deals per card decision."""
 _REGISTRY: dict[str, PlayerFactory] = {"random": RandomPlayer}
+_BUDGETED: dict[str, BudgetedFactory] = {}
 
 
-def register(name: str, factory: PlayerFactory) -> None:
-    """Make a player level available by name."""
+def register(name: str, factory: PlayerFactory,
+             budgeted: BudgetedFactory | None = None) -> None:
+    """Make a player level available by name (levels are listed weakest first);
+    ``budgeted`` builds it with a given budget, for levels that search."""
     _REGISTRY[name] = factory
+    if budgeted is not None:
+        _BUDGETED[name] = budgeted
 
 
 def player_levels() -> list[str]:
@@ -74,9 +82,19 @@ def player_levels() -> list[str]:
     return list(_REGISTRY)
 
 
-def make_player(level: str, seed: int = 0, rules: Rules | None = None) -> Player:
-    """A player of ``level`` seeded with ``seed``, for a table playing ``rules``."""
+def make_player(level: str, seed: int = 0, rules: Rules | None = None, *,
+                budget: int | None = None) -> Player:
+    """A player of ``level`` seeded with ``seed``, for a table playing ``rules``.
+
+    ``budget`` (search levels only) is the number of possible deals searched per card
+    decision, twice that per bid; None keeps the level's own. Rule-based levels
+    ignore it. The same level, seed, view and budget always give the same decision.
+    """
     factory = _REGISTRY.get(level)
     if factory is None:
         raise SpadesError(f"unknown player level {level!r} (known: {', '.join(_REGISTRY)})")
-    return factory(seed, rules)
+    if budget is None or level not in _BUDGETED:
+        return factory(seed, rules)
+    if budget < 1:
+        raise SpadesError("a budget is a number of deals: at least 1")
+    return _BUDGETED[level](seed, rules, budget)

@@ -14,6 +14,7 @@ from random import Random
 from spades.cards import NON_SPADE_MASK, RANK_OF, SPADES, SUIT_MASK, SUIT_OF
 from spades.playout import Playout
 from spades.rules import Rules
+from spades.scoring import game_result, score_hand
 
 WIN_BONUS = 400.0
 """Value of winning the game when the hand ends it (ends close games the right way)."""
@@ -25,84 +26,56 @@ _LOW_BITS = [(1 << (c + 1)) - 1 for c in range(54)]
 
 
 class Scorer:
-    """Scores tricks per position for every side, from one seat's point of view."""
+    """Scores tricks per position for every side, from one seat's point of view.
 
-    __slots__ = (
-        "bag_cost",
-        "bids",
-        "blind",
-        "me",
-        "prior",
-        "prior_bags",
-        "rules",
-        "side_of",
-        "sides",
-    )
+    The points come from :func:`spades.scoring.score_hand` and the game's end from
+    :func:`spades.scoring.game_result`, the very functions the game scores with, so
+    the search can never value a hand differently from the scoresheet (Nil and Blind
+    Nil, Nil tricks as bags, the bag penalty, the floor, any number of sides). A hand
+    has few distinct outcomes, so each is scored once and remembered.
+    """
+
+    __slots__ = ("bag_cost", "bids", "blind", "cache", "me", "mine", "prior",
+                 "prior_bags", "rules", "seats")
 
     def __init__(self, rules: Rules, bids: list[int], blind: list[bool], me: int,
                  scores: dict[str, int], bag_counts: dict[str, int]) -> None:
         self.rules = rules
-        seats = rules.seats
-        self.sides = list(rules.sides)
-        self.side_of = [self.sides.index(rules.side_of(s)) for s in seats]
-        self.bids = bids
-        self.blind = blind
+        self.seats = rules.seats
+        self.bids = dict(zip(self.seats, bids, strict=True))
+        self.blind = frozenset(s for s, b in zip(self.seats, blind, strict=True) if b)
         self.me = me
-        self.prior = [scores[s] for s in self.sides]
-        self.prior_bags = [bag_counts[s] for s in self.sides]
+        self.mine = rules.side_of(self.seats[me])
+        self.prior = {s: scores[s] for s in rules.sides}
+        self.prior_bags = {s: bag_counts[s] for s in rules.sides}
         self.bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
+        self.cache: dict[tuple[int, ...], float] = {}
 
     def utility(self, tricks: list[int]) -> float:
-        """Our side's value minus the others' (their mean), with the game's end priced."""
-        rules = self.rules
-        nsides = len(self.sides)
-        counted = [0] * nsides
-        contract = [0] * nsides
-        extra = [0.0] * nsides
-        bags = [0] * nsides
-        for pos, bid in enumerate(self.bids):
-            side = self.side_of[pos]
-            taken = tricks[pos]
-            if bid == 0:
-                value = rules.blind_nil_value if self.blind[pos] else rules.nil_value
-                extra[side] += value if taken == 0 else -value
-                if rules.nil_tricks == "bags":
-                    extra[side] += taken
-                    bags[side] += taken
-                    continue
-            else:
-                contract[side] += bid
-            counted[side] += taken
-        values = [0.0] * nsides
-        finals = [0] * nsides
-        for side in range(nsides):
-            c = contract[side]
-            if counted[side] >= c:
-                over = counted[side] - c
-                points = 10 * c + over
-                bags[side] += over
-            else:
-                points = -10 * c
-            points += int(extra[side])
-            penalty = 0
-            if rules.bag_limit:
-                total = self.prior_bags[side] + bags[side]
-                penalty = (total // rules.bag_limit) * rules.bag_penalty
-            finals[side] = self.prior[side] + points - penalty
-            values[side] = points - self.bag_cost * bags[side]
-        mine = self.side_of[self.me]
-        others = [values[s] for s in range(nsides) if s != mine]
-        result = values[mine] - sum(others) / len(others)
-        top = max(finals)
-        floor = rules.floor
-        if top >= rules.target or (floor is not None and min(finals) <= floor):
-            alive = [f if floor is None or f > floor else -10**9 for f in finals]
-            best = max(alive)
-            if alive[mine] == best and alive.count(best) == 1:
-                result += WIN_BONUS
-            elif alive[mine] != best:
-                result -= WIN_BONUS
-        return result
+        """Our side's value minus the others' (their mean), with the game's end priced.
+
+        A side's value is its points before any bag penalty, less every bag at its
+        long-run cost; when the hand ends the game, winning adds ``WIN_BONUS`` and
+        losing takes it away.
+        """
+        key = tuple(tricks)
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = self._value(key)
+        return value
+
+    def _value(self, tricks: tuple[int, ...]) -> float:
+        result = score_hand(self.rules, self.bids, self.blind,
+                            dict(zip(self.seats, tricks, strict=True)), self.prior,
+                            self.prior_bags)
+        cost = self.bag_cost
+        values = {side: s.points + s.penalty - cost * s.bags for side, s in result.items()}
+        others = [v for side, v in values.items() if side != self.mine]
+        value = values[self.mine] - sum(others) / len(others)
+        over, winner = game_result(self.rules, {side: s.score for side, s in result.items()})
+        if over:
+            value += WIN_BONUS if winner == self.mine else -WIN_BONUS
+        return value
 
 
 def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],

@@ -3,16 +3,25 @@
 The search cannot see the other hands, so it plays many *possible* deals: each one
 gives every other seat as many unseen cards as it holds, never a card of a suit it has
 shown it lacks. Nil bidders are dealt high cards less often, since they announced a
-hand without them (a light version of bid inference), and in the two-player draw the
-other player more often, since they chose what to keep.
+hand without them, and in the two-player draw the other player more often, since they
+chose what to keep.
+
+:func:`sample_by_bids` goes further and makes the deals agree with every bid made: a
+player who bid 5 held about five tricks, a Nil bidder few. It draws a few deals and
+keeps one with probability proportional to how well each hand (with the cards its
+player has since played) explains that player's bid.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection, Mapping
 from random import Random
 
+from spades.bots.bidding import sure_tricks
 from spades.bots.knowledge import Knowledge
-from spades.cards import RANK_OF, SPADES, SUIT_OF, Mask, cards_of
+from spades.cards import RANK_OF, SPADES, SUIT_OF, Mask, Seat, cards_of
+from spades.rules import Rules
 
 OUT = -1
 """Pseudo-seat for the cards out of play (two-player draw)."""
@@ -41,6 +50,55 @@ def sample_hands(k: Knowledge, sizes: dict[str, int], rng: Random,
         if hands is not None:
             return [k.hand if s == k.seat else hands[s] for s in k.seats]
     raise AssertionError("a deal without constraints cannot fail")
+
+
+BID_SPREAD = 1.2
+"""How far, in tricks, a bid strays from the hand's count of sure tricks (standard
+deviation): players round, stretch and hedge."""
+BID_LEAN = 0.15
+"""A bid is the count rounded down from a third of a trick below the next whole trick
+(:func:`~spades.bots.bidding.adjust_to_table`): a hand that counts between the bid less
+0.35 and the bid plus 0.65 bids it, so the count sits about 0.15 above the bid."""
+NIL_SPREAD = 0.7
+"""A Nil bidder's hand counts close to no trick at all."""
+CANDIDATES = 4
+"""Deals drawn per deal kept by :func:`sample_by_bids`."""
+
+
+def bid_likelihood(hand: Mask, bid: int, rules: Rules) -> float:
+    """How well ``hand`` (as dealt) explains ``bid``: 1 for a perfect fit, less the
+    further its count of sure tricks is from what the bid says."""
+    count = sure_tricks(hand, rules)
+    if bid == 0:
+        return math.exp(-(count * count) / (2 * NIL_SPREAD * NIL_SPREAD))
+    miss = count - bid - BID_LEAN
+    return math.exp(-(miss * miss) / (2 * BID_SPREAD * BID_SPREAD))
+
+
+def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rules,
+                   played_by: Mapping[Seat, Mask], blind: Collection[Seat] = (),
+                   candidates: int = CANDIDATES) -> list[Mask]:
+    """One possible deal that agrees with the bids made (sampling-importance
+    resampling over ``candidates`` draws of :func:`sample_hands`).
+
+    ``played_by`` holds the cards each seat has played this hand, which were in its
+    hand when it bid; Blind Nil bidders (``blind``) bid without looking and say
+    nothing about their cards.
+    """
+    bidders = [(i, s, b) for i, s in enumerate(k.seats)
+               if s != k.seat and s not in blind and (b := k.bids.get(s)) is not None]
+    if not bidders:
+        return sample_hands(k, sizes, rng)
+    draws = [sample_hands(k, sizes, rng) for _ in range(candidates)]
+    weights = []
+    for hands in draws:
+        w = 1.0
+        for i, s, b in bidders:
+            w *= bid_likelihood(hands[i] | played_by.get(s, 0), b, rules)
+        weights.append(w)
+    if not any(weights):
+        return draws[0]
+    return rng.choices(draws, weights)[0]
 
 
 def _try_deal(k: Knowledge, pool: list[int], need: dict[str, int], spare: int,

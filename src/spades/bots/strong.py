@@ -8,15 +8,16 @@ with the best average value (points, bags at their long-run cost, and the
 game's result when the hand ends it). Bids are chosen the same way, over the bids near
 the basic player's count plus Nil when the table lets computer players bid it.
 
-The search is deterministic given the seed and the view: the random generator is
-seeded from both, and the budget is a number of deals (``worlds``); ``max_seconds``
-only caps it on a slow machine.
+The search is deterministic given the seed, the view and the budget: the random
+generator is seeded from the seed and the position, and the budget
+(:class:`~spades.bots.budget.Budget`) is a number of deals and play-outs, never a
+clock; ``max_seconds`` is only a safety cap that the default budget never reaches,
+and a decision it cuts short says so.
 """
 
 from __future__ import annotations
 
 import math
-import time
 import zlib
 from collections.abc import Iterable
 from random import Random
@@ -31,19 +32,25 @@ from spades.bots.basic import (
     trailing_by,
 )
 from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
+from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of
-from spades.bots.sampling import sample_hands
+from spades.bots.sampling import sample_by_bids, sample_hands
+from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout
 from spades.rules import Rules
+from spades.solver import PositionError
 from spades.views import SeatView
 
 DEFAULT_WORLDS = 600
 DEFAULT_BID_WORLDS = 300
-DEFAULT_MAX_SECONDS = 1.5
+DEFAULT_PLAYOUTS = 2400
+"""Play-outs per card decision at most: with many different cards to compare, fewer
+deals are sampled (a count that bounds the time of a decision on any machine)."""
+DEFAULT_MAX_SECONDS = SAFETY_SECONDS
 DEFAULT_CONFIDENCE = 1.0
 DEFAULT_BID_SPREAD = (0.3, 0.1)
 DEFAULT_ENDGAME = 3
@@ -79,6 +86,7 @@ class StrongPlayer:
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, *,
                  worlds: int = DEFAULT_WORLDS, bid_worlds: int = DEFAULT_BID_WORLDS,
+                 playouts: int = DEFAULT_PLAYOUTS,
                  max_seconds: float = DEFAULT_MAX_SECONDS,
                  confidence: float = DEFAULT_CONFIDENCE,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
@@ -89,19 +97,28 @@ class StrongPlayer:
         self.bid_spread = bid_spread
         self.confidence = confidence
         self.rules = rules
-        self.worlds = worlds
-        self.bid_worlds = bid_worlds
-        self.max_seconds = max_seconds
+        self.budget = Budget(worlds, bid_worlds, playouts, max_seconds)
+        self.infer_bids = False
+        """Draw deals that agree with the bids made (the expert does)."""
+        self.solver_tricks = 0
+        """Tricks left from which each deal is valued by the exact solver (the expert's
+        second half of the hand); 0: never."""
         self.basic = BasicPlayer(seed, rules)
 
     # -- hooks the oracle overrides ----------------------------------------------------
 
     def deals(self, view: SeatView, k: Knowledge, rng: Random,
               count: int) -> Iterable[list[Mask]]:
-        """``count`` possible deals (hands per seat) for this view, drawn as needed so
-        that the time cap also bounds the sampling."""
+        """``count`` possible deals (hands per seat) for this view, drawn lazily so that
+        the safety cap also bounds the sampling."""
         sizes = dict(view.hand_sizes)
-        return (sample_hands(k, sizes, rng) for _ in range(count))
+        if not self.infer_bids:
+            return (sample_hands(k, sizes, rng) for _ in range(count))
+        played_by: dict[str, Mask] = {}
+        for seat, card in view.plays:
+            played_by[seat] = played_by.get(seat, 0) | 1 << card
+        return (sample_by_bids(k, sizes, rng, view.rules, played_by, view.blind)
+                for _ in range(count))
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -141,36 +158,52 @@ class StrongPlayer:
         if len(cards) == 1:
             return hint
         values: dict[int, list[float]] = {c: [] for c in cards}
-        exact = view.hand.bit_count() <= self.endgame
-        deadline = time.perf_counter() + self.max_seconds
-        for hands in self.deals(view, k, rng, self.worlds):
-            base = _position(view, hands)
+        left = view.hand.bit_count()
+        solved = left <= self.solver_tricks
+        exact = solved or left <= self.endgame
+        cap = TimeCap(self.budget.max_seconds)
+        if solved:
+            planned = self.budget.solved
+        else:
+            planned = self.budget.deals if exact else self.budget.deals_for(len(cards))
+        for hands in self.deals(view, k, rng, planned):
             if exact:
-                for card, value in zip(cards, solve(base, side_of, me, scorer.utility,
-                                                    cards), strict=True):
+                try:
+                    row = solved_values(view, hands, cards) if solved else \
+                        solve(_position(view, hands), side_of, me, scorer.utility, cards)
+                except PositionError:
+                    # The sampler's last resort ignores shown voids; the solver refuses
+                    # a deal where a card on the table broke one. Skip that deal.
+                    continue
+                for card, value in zip(cards, row, strict=True):
                     values[card].append(value)
-                if time.perf_counter() > deadline:
+                if cap.expired():
                     break
                 continue
+            base = _position(view, hands)
             for card in cards:
                 p = base.copy()
                 p.play(card)
                 tricks = rollout(p, bids, partner, side_of, rng)
                 values[card].append(scorer.utility(tricks))
-            if time.perf_counter() > deadline:
+            if cap.expired():
                 break
         done = len(values[cards[0]])
+        note = cap.note(done, planned)
+        if not done:
+            return _noted(hint, note)
         means = {c: sum(v) / done for c, v in values.items()}
         best = max(cards, key=lambda c: (means[c], -c))
         assert isinstance(hint.action, Play)
         hinted = group[hint.action.card]
         gain = _clear_gain(values[best], values[hinted], self.confidence)
         if best == hinted or gain is None:
-            return hint
-        how = "played out the last tricks of" if exact else "looked ahead over"
+            return _noted(hint, note)
+        how = "solved exactly" if solved else \
+            "played out the last tricks of" if exact else "looked ahead over"
         return Decision(Play(best), f"{how} {done} possible deals: "
-                        f"{card_name(best)} scores best (+{gain:.0f} points on average)",
-                        "search_endgame" if exact else "search")
+                        f"{card_name(best)} scores best (+{gain:.0f} points on average)"
+                        + note, "search_endgame" if exact else "search")
 
     def bid(self, view: SeatView) -> Decision:
         """The bid with the best average value, later bidders guessed by counting."""
@@ -198,9 +231,10 @@ class StrongPlayer:
         leader = seats.index(order[0])
         blind = [s in view.blind for s in seats]
         totals = dict.fromkeys(candidates, 0.0)
-        deadline = time.perf_counter() + self.max_seconds
+        cap = TimeCap(self.budget.max_seconds)
+        planned = self.budget.bid_deals
         done = 0
-        for hands in self.deals(view, k, rng, self.bid_worlds):
+        for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
             # One play-out at the counted bid prices every numeric bid (the tricks
             # taken hardly depend on the exact number); Nil changes the play, so it
@@ -218,15 +252,16 @@ class StrongPlayer:
                     scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
                     totals[b] += sum(w * scorer.utility(t) for w, t in outcomes)
             done += 1
-            if time.perf_counter() > deadline:
+            if cap.expired():
                 break
+        note = cap.note(done, planned)
         best = max(candidates, key=lambda b: (totals[b], -abs(b - base_bid)))
         if isinstance(hint.action, Bid) and hint.action.tricks == best:
-            return hint
+            return _noted(hint, note)
         if best == 0:
-            return Decision(Bid(0), f"Nil scores best over {done} possible deals",
+            return Decision(Bid(0), f"Nil scores best over {done} possible deals" + note,
                             "search_nil")
-        return Decision(Bid(best), f"{best} scores best over {done} possible deals",
+        return Decision(Bid(best), f"{best} scores best over {done} possible deals" + note,
                         "search_bid")
 
     def blind(self, view: SeatView) -> Decision:
@@ -251,8 +286,9 @@ class StrongPlayer:
         deck = list(rules.deck_cards)
         size = len(deck) // len(seats)
         values: dict[bool, list[float]] = {False: [], True: []}
-        deadline = time.perf_counter() + self.max_seconds
-        for _ in range(self.bid_worlds):
+        cap = TimeCap(self.budget.max_seconds)
+        planned = self.budget.bid_deals
+        for _ in range(planned):
             rng.shuffle(deck)
             hands = [mask_of(deck[i * size:(i + 1) * size]) for i in range(len(seats))]
             guessed = _guess_bids(rules, hands, view.order, known, view.seat)
@@ -267,17 +303,26 @@ class StrongPlayer:
                                  BLIND_NOISE)
                 scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
                 values[blind_nil].append(scorer.utility(tricks))
-            if time.perf_counter() > deadline:
+            if cap.expired():
                 break
         done = len(values[True])
+        note = cap.note(done, planned)
         gain = _clear_gain(values[True], values[False], BLIND_CONFIDENCE, BLIND_MARGIN)
         if (gain is not None) == (rule.action == BlindChoice(True)):
-            return rule
+            return _noted(rule, note)
         if gain is not None:
             return Decision(BlindChoice(True), f"Blind Nil scores best over {done} "
-                            f"possible deals (+{gain:.0f} points on average)", "search_blind")
+                            f"possible deals (+{gain:.0f} points on average)" + note,
+                            "search_blind")
         return Decision(BlindChoice(False), f"looking first scores better over {done} "
-                        "possible deals", "search_look")
+                        "possible deals" + note, "search_look")
+
+
+def _noted(decision: Decision, note: str) -> Decision:
+    """The decision with the safety cap's note added to its reason (if it fired)."""
+    if not note:
+        return decision
+    return Decision(decision.action, decision.reason + note, decision.code)
 
 
 def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],

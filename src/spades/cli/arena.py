@@ -24,10 +24,10 @@ with a 95% confidence interval, and the games each player won. With --hand only 
 first hand of each deal is played: faster, and the margin is then that hand's points.
 """
 
-LEVELS = ("random", "basic", "strong", "oracle")
-
-
 def register(sub: Any) -> None:
+    from spades.bots import player_levels
+
+    known = (*player_levels(), "oracle")
     p = sub.add_parser(
         "arena", help="measure two computer players against each other",
         description="Play duplicate deals (each deal number a whole game) between two "
@@ -35,9 +35,9 @@ def register(sub: Any) -> None:
         "interval, games won, contracts made and set, bags, Nils and seconds per "
         "decision. 'oracle' sees every card (a yardstick).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    levels = ", ".join(LEVELS)
-    p.add_argument("a", choices=LEVELS, metavar="A", help=f"the player measured ({levels})")
-    p.add_argument("b", choices=LEVELS, metavar="B",
+    levels = ", ".join(known)
+    p.add_argument("a", choices=known, metavar="A", help=f"the player measured ({levels})")
+    p.add_argument("b", choices=known, metavar="B",
                    help="the player it is measured against")
     p.add_argument("--deals", type=int, default=100, metavar="N",
                    help="number of deals (whole games), each played twice (default 100)")
@@ -48,8 +48,8 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="number of the first deal (default 1)")
     p.add_argument("--budget", type=int, default=None, metavar="DEALS",
-                   help="possible deals the strong player searches per decision "
-                   "(default: its own, about a second a decision at most)")
+                   help="possible deals the search players (strong, expert) search per "
+                   "card decision, twice that per bid (default: each level's own)")
     p.add_argument("--hand", action="store_true",
                    help="play only the first hand of each deal instead of the whole game: "
                    "the margin is then that hand's points (also shown with bags charged "

@@ -1,4 +1,9 @@
-"""``spades hint FILE``: what a computer player would do where a record stops."""
+"""``spades hint FILE``: the advised action where a record stops.
+
+The answer is for a human at the seat to act (every action a human may take, Nil in
+``classic`` included), unless the record's ``players`` names that seat a computer
+level: then it is that computer player's own decision (R11 included).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,15 @@ from typing import Any
 
 EPILOG = """\
 examples:
-  spades hint game.json                   the strong player's choice and its reason
-  spades hint game.json --level basic     the rule-based player's choice
+  spades hint game.json                   the strong player's advice and its reason
+  spades hint game.json --level basic     the rule-based player's advice
   spades hint game.json --json            {"seat": "W", "action": "4S", "reason": "..."}
 
 The record (spades-record/1) must stop part-way: the hint is for the seat to act,
-and it is built from that seat's view only.
+and it is built from that seat's view only. It answers as for a human there (a
+human may bid Nil even where the computer players never do), unless the record's
+"players" names that seat a computer level ("N": "basic"): then it is what that
+computer player does, at that level unless --level says otherwise.
 """
 
 
@@ -22,13 +30,15 @@ def register(sub: Any) -> None:
     from spades.bots import player_levels
 
     p = sub.add_parser(
-        "hint", help="the action a computer player would take where a record stops",
+        "hint", help="the advised action where a record stops",
         description="Replay a game record that stops part-way and print the bid or card "
-        "the chosen computer player would take for the seat to act, with its reason.",
+        "advised for the seat to act, with its reason: for a human, unless the record's "
+        "players name that seat a computer level.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", help="a game record (JSON), '-' for standard input")
-    p.add_argument("--level", default="strong", choices=player_levels(),
-                   help="which computer player answers (default strong)")
+    p.add_argument("--level", default=None, choices=player_levels(),
+                   help="which player's judgement answers (default strong, or the "
+                   "level the record's players name for the seat)")
     p.add_argument("--seed", type=int, default=0, help="the player's seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(handler=run)
@@ -41,6 +51,17 @@ def action_json(action: object) -> int | str:
     if isinstance(action, Bid):
         return action.to_json()
     return str(action)
+
+
+def seat_level(name: str | None) -> str | None:
+    """The computer level a record's ``players`` entry names, or None for a human
+    (any other name: ``players`` is free text)."""
+    from spades.bots import player_levels
+
+    if name is None:
+        return None
+    level = name.strip().lower()
+    return level if level in player_levels() else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,10 +83,14 @@ def run(args: argparse.Namespace) -> int:
         print("spades hint: the game in this record is over: nothing to suggest",
               file=sys.stderr)
         return 1
-    decision = suggest(seat_view(game, seat), args.level, args.seed)
+    computer = seat_level(game.players.get(seat))
+    level = args.level or computer or "strong"
+    decision = suggest(seat_view(game, seat), level, args.seed, human=computer is None)
     if args.json:
         print(json.dumps({"seat": seat, "action": action_json(decision.action),
-                          "reason": decision.reason, "code": decision.code}))
+                          "reason": decision.reason, "code": decision.code,
+                          "level": level, "for": "human" if computer is None
+                          else "computer"}))
     else:
         print(f"{SEAT_NAMES[seat]} ({seat}): {decision.action} ({decision.reason})")
     return 0

@@ -55,7 +55,8 @@ const STRINGS = {
     gameTools: "Game", scoresLabel: "Scores", trickLabel: "Trick", handLabel: "Your hand",
     choice_deck_standard: "standard", choice_deck_jokers: "jokers",
     choice_nil_tricks_count: "count", choice_nil_tricks_bags: "bags",
-    level_random: "Random", level_basic: "Basic", level_strong: "Strong",
+    level_random: "Random", level_beginner: "Beginner", level_basic: "Basic", level_strong: "Strong",
+    level_expert: "Expert",
     team: "Team", cardsLeft: "{n} cards", toPlay: "to play", toBid: "to bid", toDraw: "to draw", toExchange: "to exchange",
     houseRules: "House rules", broken: "♠ broken", notBroken: "♠ not broken yet",
     bidsSoFar: "Bids so far: {list} — total {total}, {left} tricks left.", prevHandTrick: "Last trick of hand {n}", handPoints: "Hand",
@@ -118,7 +119,8 @@ const STRINGS = {
     gameTools: "Partie", scoresLabel: "Scores", trickLabel: "Pli en cours", handLabel: "Votre main",
     choice_deck_standard: "standard", choice_deck_jokers: "avec jokers",
     choice_nil_tricks_count: "comptent", choice_nil_tricks_bags: "sacs",
-    level_random: "Au hasard", level_basic: "Débutant", level_strong: "Fort",
+    level_random: "Au hasard", level_beginner: "Débutant", level_basic: "Intermédiaire", level_strong: "Fort",
+    level_expert: "Expert",
     team: "Équipe", cardsLeft: "{n} cartes", toPlay: "joue", toBid: "annonce", toDraw: "pioche", toExchange: "échange",
     houseRules: "Règles maison", broken: "♠ ouverts", notBroken: "♠ pas encore ouverts",
     bidsSoFar: "Annonces déjà faites : {list} — total {total}, reste {left} plis.", prevHandTrick: "Dernier pli de la manche {n}", handPoints: "Manche",
@@ -216,6 +218,11 @@ const HINT_REASONS_FR = {
   lead_low: "entamez petit dans une couleur que les adversaires fournissent",
   duck_lead: "contrat réussi : entamez petit",
   lowest: "jouez la plus petite carte",
+  beginner_overbid: "dames et couleurs longues comptées comme des plis",
+  beginner_underbid: "une annonce d'un pli de moins, par prudence",
+  beginner_lead_high: "entame de la plus haute carte de la couleur la plus longue",
+  beginner_play_high: "jouer haut pour gagner le pli, même sans besoin",
+  beginner_trump_high: "couper avec un gros pique",
 };
 
 /** The reason of a hint ({action, reason, code}) in the current language. */
