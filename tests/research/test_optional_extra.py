@@ -1,4 +1,8 @@
-"""The research extra stays optional: the game imports and plays without any of it."""
+"""The research extra stays optional: the game imports and plays without any of it.
+
+(numpy is not blocked: the exact solver needs it, so it is one of the game's own
+dependencies.)
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import sys
 
 BLOCK_EXTRA = """
 import sys
-for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"):
+for name in ("gymnasium", "pettingzoo", "pyspiel", "open_spiel"):
     sys.modules[name] = None  # any import of them now fails
 import spades, spades.cli, spades.bots, spades.terminal, spades.web.app
 from spades import Game
