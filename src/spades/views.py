@@ -15,6 +15,7 @@ a :class:`SeatView`. Finished hands are public in full (they are the game's hist
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,8 +234,29 @@ def bid_json(seat: Seat, bid: int, blind: tuple[Seat, ...] | frozenset[Seat]) ->
     return bid
 
 
+_RESULTS: dict[int, tuple[weakref.ref[HandResult], dict[str, Any]]] = {}
+
+
 def result_json(r: HandResult) -> dict[str, Any]:
-    """A finished hand, fully public: cards, bids, play and each side's score."""
+    """A finished hand, fully public: cards, bids, play and each side's score.
+
+    A finished hand never changes, yet every view of its game repeats it, so its JSON is
+    built once per result and shared (treat it as read-only); it goes with the result.
+    """
+    key = id(r)
+    hit = _RESULTS.get(key)
+    if hit is not None and hit[0]() is r:
+        return hit[1]
+    data = _result_json(r)
+
+    def forget(_: weakref.ref[HandResult]) -> None:
+        _RESULTS.pop(key, None)
+
+    _RESULTS[key] = (weakref.ref(r, forget), data)
+    return data
+
+
+def _result_json(r: HandResult) -> dict[str, Any]:
     return {
         "index": r.index,
         "dealer": r.dealer,

@@ -142,3 +142,24 @@ def test_events_carry_the_move_as_an_object_and_who_acts_next() -> None:
         else:
             assert theirs["move"] == move
     assert {"blind_choice", "draw", "bid", "play"} <= seen
+
+
+def test_a_finished_hand_is_put_into_json_once_and_forgotten_with_its_game() -> None:
+    import gc
+
+    from spades.views import _RESULTS, _result_json
+
+    game = Game("classic", deal=21)
+    rng = Random(5)
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, rng.choice(list(game.legal_actions())))
+    first = seat_view(game, "S").to_json()["results"][0]
+    again = seat_view(game, "E").to_json()["results"][0]
+    assert first is again and first == _result_json(game.results[0])
+    key = id(game.results[0])
+    assert key in _RESULTS
+    del game, first, again
+    gc.collect()
+    assert key not in _RESULTS or _RESULTS[key][0]() is not None

@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+import orjson
+
 from spades.actions import BlindChoice, parse_action
 from spades.bots import player_levels
 from spades.deals import daily_deal_number
@@ -369,7 +371,7 @@ class GameService:
                     raise ApiError(409, "stale", "the game has moved on: reload it")
                 if request_id is not None:
                     self.store.save_answer(row.id, request_id,
-                                           json.dumps(answer, separators=(",", ":")),
+                                           orjson.dumps(answer).decode(),
                                            fingerprint)
                 if new.status == OVER and row.status != OVER:
                     self._count(row.player, game)
@@ -434,7 +436,7 @@ def _with_state(row: GameRow, game: Game) -> GameRow:
     """The row with the game's state written into it (the full record, every card)."""
     return dataclasses.replace(
         row, status=OVER if game.over else PLAYING, version=game.version,
-        record=json.dumps(game_to_record(game), separators=(",", ":")))
+        record=orjson.dumps(game_to_record(game)).decode())
 
 
 def _meta(row: GameRow) -> GameMeta:
