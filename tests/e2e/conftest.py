@@ -92,7 +92,8 @@ class Table:
         self.failed_requests: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", self._console)
-        page.on("requestfailed", lambda r: self.failed_requests.append(f"{r.method} {r.url}"))
+        page.on("requestfailed",
+                lambda r: self.failed_requests.append(f"{r.method} {r.url} ({r.failure})"))
         page.on("response", self._response)
         page.set_default_timeout(20_000)
 
