@@ -22,24 +22,10 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
-from typing import Any
 
+from south import simple_choice
 from spades.web.service import GameService
 from spades.web.store import Store
-
-
-def simple_choice(game: dict[str, Any]) -> str:
-    phase = game["phase"]
-    if phase == "blind":
-        return "look"
-    if phase == "draw":
-        return "keep"
-    if phase == "exchange":
-        return "exchange"
-    if phase == "bid":
-        return "3"
-    legal: list[str] = game["legal"]
-    return legal[0]
 
 
 def through_service(db: Path, games: int, level: str, rules: str) -> list[float]:

@@ -35,19 +35,7 @@ from typing import Any
 
 import httpx
 
-
-def simple_choice(game: dict[str, Any]) -> str:
-    phase = game["phase"]
-    if phase == "blind":
-        return "look"
-    if phase == "draw":
-        return "keep"
-    if phase == "exchange":
-        return "exchange"
-    if phase == "bid":
-        return "3"
-    legal: list[str] = game["legal"]
-    return legal[0]
+from south import simple_choice
 
 
 @contextmanager
