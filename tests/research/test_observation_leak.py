@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.research.conftest import FAST, PRESET_NAMES, house_rules, pick, rules_of
+from tests.test_properties import permutation
 
-from spades.cards import SUIT_OF, Card, Mask, Seat, cards_of, mask_of
+from spades.cards import Card, Mask, Seat, cards_of, mask_of
 from spades.dealing import DealSource, HandDeal, NumberedDeal
 from spades.errors import IllegalActionError
 from spades.research.table import DRAW_PHASE, EXCHANGE_PHASE, OVER_PHASE, Table, unpack_mask
@@ -53,16 +54,6 @@ def hidden_pool(table: Table, viewer: int) -> list[Card]:
         if s != viewer or not table.visible[viewer]:
             mask |= table.hand_of(s)
     return cards_of(mask & ~played)
-
-
-def permutation(pool: list[Card], rng: Random, keep_suits: bool) -> dict[Card, Card]:
-    sigma: dict[Card, Card] = {}
-    groups = [[c for c in pool if SUIT_OF[c] == s] for s in range(4)] if keep_suits else [pool]
-    for group in groups:
-        image = group[:]
-        rng.shuffle(image)
-        sigma.update(zip(group, image, strict=True))
-    return sigma
 
 
 def shuffled_source(table: Table, base: DealSource, sigma: dict[Card, Card]) -> DealSource:
