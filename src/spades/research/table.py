@@ -305,26 +305,11 @@ class Table:
         to keep it). Only the seat to act, which every step changes, waits until the
         row is read to be written, and only into that row.
         """
-        want = self._to_act_at[seat][self.to_act]
-        shown = self._to_act_shown[seat]
-        if want != shown:
-            flat = self._flat
-            if shown >= 0:
-                flat[shown] = 0.0
-            if want >= 0:
-                flat[want] = 1.0
-            self._to_act_shown[seat] = want
+        self._show_to_act(seat, self.to_act)
         return self._rows[seat]
 
-    def observed(self, seat: int) -> dict[str, Any]:
-        """``seat``'s ``{"observation": row, "action_mask": mask}``, both kept in place.
-
-        The row as :meth:`view` gives it, and an ``int8`` mask with ones on the seat's
-        legal actions (all zeros when it is not to act): the same dict and arrays every
-        time, read-only, brought up to date when read. (The seat to act is written in
-        here as in :meth:`view`, not through it: this is every step's read.)
-        """
-        to_act = self.to_act
+    def _show_to_act(self, seat: int, to_act: int) -> None:
+        """Write the seat to act into ``seat``'s row, if it moved since the row was read."""
         want = self._to_act_at[seat][to_act]
         shown = self._to_act_shown[seat]
         if want != shown:
@@ -334,6 +319,16 @@ class Table:
             if want >= 0:
                 flat[want] = 1.0
             self._to_act_shown[seat] = want
+
+    def observed(self, seat: int) -> dict[str, Any]:
+        """``seat``'s ``{"observation": row, "action_mask": mask}``, both kept in place.
+
+        The row as :meth:`view` gives it, and an ``int8`` mask with ones on the seat's
+        legal actions (all zeros when it is not to act): the same dict and arrays every
+        time, read-only, brought up to date when read.
+        """
+        to_act = self.to_act
+        self._show_to_act(seat, to_act)
         if seat != to_act:
             bits = 0
         elif self.phase == PLAY_PHASE:  # most steps: the cards it may play
