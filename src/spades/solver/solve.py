@@ -17,8 +17,9 @@ import numpy as np
 
 from spades.cards import SPADES, SUIT_OF, Card, Seat
 from spades.solver import search as kernel
+from spades.solver import sets as two_sides
 from spades.solver.position import Position, PositionError
-from spades.solver.valuation import RADIX, value_table
+from spades.solver.valuation import RADIX, credits, value_table
 
 
 class _Table:
@@ -151,6 +152,86 @@ class _Problem:
             self.hands[turn] ^= bit
 
 
+class _Sets:
+    """The two-side kernel's table, allocated once and never cleared: its entries
+    depend on the cards alone, so every question about every deal may use them."""
+
+    table: Any = None
+
+    @classmethod
+    def get(cls) -> Any:
+        if cls.table is None:
+            cls.table = two_sides.new_set_table()
+        return cls.table
+
+
+class _TwoSides(_Problem):
+    """A question with two sides each scored on its total (partners without a Nil bid,
+    two players): the value is a function of one count, the maximising side's future
+    tricks, and each probe asks the kernel whether the side can force that count into
+    the set of counts worth at least a value (:mod:`spades.solver.sets`)."""
+
+    def __init__(self, position: Position, seat: Seat) -> None:
+        super().__init__(position, seat)
+        n = self.n
+        mine = next(q for q in range(n) if self.maximise[q])
+        theirs = next(q for q in range(n) if not self.maximise[q])
+        left = position.tricks_left
+        self.left = left
+        self.worth = [float(self.values[self.tindex + u * int(self.gain[mine])
+                                        + (left - u) * int(self.gain[theirs])])
+                      for u in range(left + 1)]
+        self.table2 = _Sets.get()
+
+    def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
+            table: int, broken: bool, tindex: int) -> float:
+        """The exact value: the best value whose set of counts the side can force,
+        found by a binary search over the values (starting next to the last one)."""
+        left = self.left
+        shift = 0
+        if tindex != self.tindex:  # a trick was completed: by whom?
+            left -= 1
+            shift = 1 if self.maximise[win_pos_of(self, tindex)] else 0
+        worth = self.worth[shift:shift + left + 1]
+        ends = sorted(set(worth))
+        lo, hi = 0, len(ends) - 1
+        near = bisect_left(ends, self.guess) if self.guess is not None else -1
+        while lo < hi:
+            if lo < near <= hi:
+                mid = near
+            elif lo < near + 1 <= hi and lo == near:
+                mid = near + 1
+            else:
+                mid = (lo + hi + 1) // 2
+            target = 0
+            for u, v in enumerate(worth):
+                if v >= ends[mid]:
+                    target |= 1 << u
+            if two_sides.reach(self.hands, self.n, self.maximise, self.table2, turn, led,
+                               win_card, win_pos, count, table, broken, target):
+                lo = mid
+            else:
+                hi = mid - 1
+        self.guess = ends[lo]
+        return ends[lo]
+
+
+def win_pos_of(problem: _Problem, tindex: int) -> int:
+    """The seat whose trick moved the table index from the problem's to ``tindex``."""
+    step = tindex - problem.tindex
+    return next(q for q in range(problem.n) if int(problem.gain[q]) == step)
+
+
+def _problem(position: Position, seat: Seat) -> _Problem:
+    """The question put the fastest way the position allows."""
+    rules = position.rules
+    n = len(rules.seats)
+    credit = credits(position.context)
+    two = len(rules.sides) == 2 and (n == 2 or all(credit[q] == credit[(q + 2) % n]
+                                                   for q in range(n)))
+    return _TwoSides(position, seat) if two else _Problem(position, seat)
+
+
 def solve_cards(position: Position, seat: Seat | None = None) -> dict[Card, float]:
     """The exact value, for ``seat``'s side, of each legal card of the seat to move.
 
@@ -160,7 +241,7 @@ def solve_cards(position: Position, seat: Seat | None = None) -> dict[Card, floa
     game scores it, less the other sides' (see :mod:`spades.solver.valuation`).
     Equivalent cards (no card of another hand between them) get the same value.
     """
-    problem = _Problem(position, seat or position.to_move)
+    problem = _problem(position, seat or position.to_move)
     legal = position.legal_cards()
     others = problem.table
     for q, hand in enumerate(problem.hands):
@@ -187,7 +268,7 @@ def best_cards(position: Position, seat: Seat | None = None) -> list[Card]:
 
 def position_value(position: Position, seat: Seat) -> float:
     """The exact value of ``position`` for ``seat``'s side, whoever is to move."""
-    return _Problem(position, seat).root()
+    return _problem(position, seat).root()
 
 
 def bid_values(position: Position, seat: Seat,

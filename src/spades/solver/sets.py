@@ -1,0 +1,382 @@
+"""The two-side kernel: can a side force its trick count into a set?
+
+When there are two sides and each is scored on its own total of tricks (partners with
+no Nil bid, and two players), what a hand is worth depends on one number only: how many
+of the remaining tricks the maximising side takes. Every question the solver asks ("is
+this card worth at least v?") then becomes: *can the maximising side force its count of
+future tricks into the set of counts worth at least v?* That set is a bitmask of at
+most 14 counts, and the answer does not depend on the bids, the scores or the tricks
+taken so far: only on the cards.
+
+This is what makes the search fast, as in the double-dummy solvers of bridge:
+
+- the **transposition table** is keyed on the cards alone (relative ranks, who leads,
+  spades broken, which side maximises), so an entry is good for every question about
+  every deal, bid and score: it is never cleared. An entry keeps the sets the side was
+  shown to reach (any larger set is reachable too) and the sets it was shown unable to
+  reach (any smaller set is out of reach too): for the sets "at least k tricks" of a
+  trick-counting solver these are exactly its lower and upper bounds;
+- the search is **boolean** (a win or a loss), so it stops at the first card that
+  settles a node;
+- **quick tricks** settle a node when cashing them puts every ending into the set (or
+  every ending out of it);
+- **move ordering** plays for tricks or against them according to the set: a side that
+  has made what it needs and fears bags ducks first.
+
+Written, like :mod:`spades.solver.search`, in the subset of Python that numba compiles,
+with the recursion unrolled onto per-ply arrays.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
+from spades.solver.search import bit_index, compiled, quick_tricks
+
+SET_BITS: Final = 20
+SET_SIZE: Final = 1 << SET_BITS
+SET_WORDS: Final = 10
+"""An entry: four relative hands, the rest of the key, two reachable sets, two sets out
+of reach and the card that settled the node last time."""
+
+_SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
+_SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
+_NON_SPADE = NON_SPADE_MASK
+_SPADES = SPADES
+_PRIME = 1_000_000_007
+
+
+@compiled
+def new_set_table() -> Any:
+    """An empty table (an entry whose key word 4 is 0 is free)."""
+    return np.zeros((SET_SIZE, SET_WORDS), dtype=np.int64)
+
+
+@compiled
+def popcount(mask: int) -> int:
+    """The number of bits set in ``mask``."""
+    c = 0
+    while mask:
+        mask &= mask - 1
+        c += 1
+    return c
+
+
+@compiled
+def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
+          win_card: int, win_pos: int, count: int, on_table: int, broken: bool,
+          target: int) -> bool:
+    """True when the maximising side can force its future tricks into ``target``.
+
+    ``target`` has bit u set when taking u more tricks (counted from the start of the
+    trick in progress) is good enough. ``count`` cards of that trick are on the table
+    (``on_table`` their mask), the suit ``led`` (-1 before the lead) and ``win_card``
+    played by ``win_pos`` winning it. ``hands`` is changed during the search and
+    restored before it returns.
+    """
+    plies = 60
+    s_turn = np.empty(plies, dtype=np.int64)
+    s_led = np.empty(plies, dtype=np.int64)
+    s_wc = np.empty(plies, dtype=np.int64)
+    s_wp = np.empty(plies, dtype=np.int64)
+    s_count = np.empty(plies, dtype=np.int64)
+    s_table = np.empty(plies, dtype=np.int64)
+    s_broken = np.empty(plies, dtype=np.bool_)
+    s_target = np.empty(plies, dtype=np.int64)
+    s_result = np.empty(plies, dtype=np.bool_)
+    s_slot = np.empty(plies, dtype=np.int64)
+    s_key = np.empty((plies, 5), dtype=np.int64)
+    s_size = np.empty(plies, dtype=np.int64)
+    s_next = np.empty(plies, dtype=np.int64)
+    s_moves = np.empty((plies, 16), dtype=np.int64)
+    s_bestmove = np.empty(plies, dtype=np.int64)
+    killer = np.full(plies, -1, dtype=np.int64)
+    order = np.empty(16, dtype=np.int64)
+    side_bit = 16 if maximise[0] else 0
+
+    d = 0
+    s_turn[0] = turn
+    s_led[0] = led
+    s_wc[0] = win_card
+    s_wp[0] = win_pos
+    s_count[0] = count
+    s_table[0] = on_table
+    s_broken[0] = broken
+    s_target[0] = target
+    entering = True
+    result = False
+    while True:
+        settled = False
+        if entering:
+            # -- a new node at ply d: settle it at once, or list its moves --------------
+            turn = s_turn[d]
+            led = s_led[d]
+            count = s_count[d]
+            broken = s_broken[d]
+            target = s_target[d]
+            s_slot[d] = -1
+            hint = -1
+            left = popcount(hands[turn])
+            full = (1 << (left + 1)) - 1
+            target &= full
+            s_target[d] = target
+            if target == 0:
+                result = False
+                settled = True
+            elif target == full:
+                result = True
+                settled = True
+            elif count == 0:
+                # Relative ranks: suit s from bit 16 s, its lowest card left first.
+                r0 = 0
+                r1 = 0
+                r2 = 0
+                r3 = 0
+                rest = hands[0] | hands[1]
+                if n == 4:
+                    rest |= hands[2] | hands[3]
+                k0 = 0
+                k1 = 16
+                k2 = 32
+                k3 = 48
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    suit = _SUIT_OF[bit_index(bit)]
+                    if suit == 0:
+                        k = k0
+                        k0 += 1
+                    elif suit == 1:
+                        k = k1
+                        k1 += 1
+                    elif suit == 2:
+                        k = k2
+                        k2 += 1
+                    else:
+                        k = k3
+                        k3 += 1
+                    if hands[0] & bit:
+                        r0 |= 1 << k
+                    elif hands[1] & bit:
+                        r1 |= 1 << k
+                    elif hands[2 % n] & bit:
+                        r2 |= 1 << k
+                    else:
+                        r3 |= 1 << k
+                meta = 1 + turn + 4 * (1 if broken else 0) + 8 * n + side_bit
+                h = meta
+                h = (h * 1_000_003 + r0 % _PRIME) % _PRIME
+                h = (h * 1_000_003 + r1 % _PRIME) % _PRIME
+                h = (h * 1_000_003 + r2 % _PRIME) % _PRIME
+                h = (h * 1_000_003 + r3 % _PRIME) % _PRIME
+                slot = h & (SET_SIZE - 1)
+                s_slot[d] = slot
+                s_key[d, 0] = r0
+                s_key[d, 1] = r1
+                s_key[d, 2] = r2
+                s_key[d, 3] = r3
+                s_key[d, 4] = meta
+                if (table[slot, 4] == meta and table[slot, 0] == r0
+                        and table[slot, 1] == r1 and table[slot, 2] == r2
+                        and table[slot, 3] == r3):
+                    w1 = table[slot, 5]
+                    w2 = table[slot, 6]
+                    l1 = table[slot, 7]
+                    l2 = table[slot, 8]
+                    if (w1 and w1 & ~target == 0) or (w2 and w2 & ~target == 0):
+                        result = True
+                        settled = True
+                    elif target & ~l1 == 0 or target & ~l2 == 0:
+                        result = False
+                        settled = True
+                    else:
+                        hint = table[slot, 9]
+                if not settled:
+                    sure = quick_tricks(hands, n, turn, broken)
+                    if sure > 0:
+                        if maximise[turn]:
+                            # The side can take at least ``sure``: every such count good?
+                            if (full >> sure) << sure & ~target == 0:
+                                result = True
+                                settled = True
+                        elif target & ((1 << (left - sure + 1)) - 1) == 0:
+                            result = False
+                            settled = True
+            entering = False
+            if not settled:
+                mine = maximise[turn]
+                s_result[d] = not mine
+                # Does the seat to move want tricks? The maximising side does when its
+                # set lacks the count of none or holds the count of all of them.
+                wants_max = (target & 1) == 0 or (target >> left) & 1 == 1
+                wants = wants_max if mine else not wants_max
+                hand = hands[turn]
+                if led < 0:
+                    legal = hand if broken else (hand & _NON_SPADE)
+                    if legal == 0:
+                        legal = hand
+                else:
+                    legal = hand & _SUIT_MASK[led]
+                    if legal == 0:
+                        legal = hand
+                others = s_table[d]
+                for q in range(n):
+                    if q != turn:
+                        others |= hands[q]
+                win_card = s_wc[d]
+                win_pos = s_wp[d]
+                ours_winning = win_pos >= 0 and maximise[win_pos] == mine
+                size = 0
+                previous = -1
+                while legal:
+                    bit = legal & -legal
+                    legal ^= bit
+                    card = bit_index(bit)
+                    suit = _SUIT_OF[card]
+                    if previous >= 0 and _SUIT_OF[previous] == suit:
+                        between = (bit - 1) & ~((1 << (previous + 1)) - 1)
+                        if others & between == 0:
+                            previous = card
+                            continue
+                    previous = card
+                    rank = card - 13 * suit if card < 52 else card - 39
+                    beats = led >= 0 and (suit == led or suit == _SPADES) and card > win_card
+                    if led < 0:
+                        if wants:
+                            priority = rank if suit == _SPADES else rank - 13
+                        else:
+                            priority = -rank - (20 if suit == _SPADES else 0)
+                    elif not wants:
+                        # Lose the trick with the highest card that still loses.
+                        priority = rank if not beats else -100 - rank
+                    elif ours_winning:
+                        priority = -rank
+                    elif count == 1 and n == 4 and suit == led:
+                        priority = -rank  # second hand low
+                    elif beats:
+                        priority = 100 - rank - (20 if suit != led else 0)
+                    else:
+                        priority = -rank
+                    j = size
+                    while j > 0 and order[j - 1] < priority:
+                        s_moves[d, j] = s_moves[d, j - 1]
+                        order[j] = order[j - 1]
+                        j -= 1
+                    s_moves[d, j] = card
+                    order[j] = priority
+                    size += 1
+                s_size[d] = size
+                s_bestmove[d] = -1
+                if hint < 0:
+                    hint = killer[d]
+                if hint >= 0:
+                    for j in range(1, size):
+                        if s_moves[d, j] == hint:
+                            for i in range(j, 0, -1):
+                                s_moves[d, i] = s_moves[d, i - 1]
+                            s_moves[d, 0] = hint
+                            break
+                s_next[d] = 0
+        if settled:
+            # ``result`` settles ply d: hand it to the parent.
+            if d == 0:
+                return result
+            d -= 1
+            turn = s_turn[d]
+            hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
+            if result == maximise[turn]:
+                s_result[d] = result
+                s_bestmove[d] = s_moves[d, s_next[d] - 1]
+        while True:
+            # -- ply d: try its next move, or finish it and return to the parent -------
+            done = s_result[d] == maximise[s_turn[d]]
+            if done:
+                killer[d] = s_bestmove[d]
+            if not done and s_next[d] < s_size[d]:
+                turn = s_turn[d]
+                card = s_moves[d, s_next[d]]
+                s_next[d] += 1
+                bit = 1 << card
+                suit = _SUIT_OF[card]
+                hands[turn] ^= bit
+                led = s_led[d]
+                e = d + 1
+                s_broken[e] = s_broken[d] or suit == _SPADES
+                if led < 0:
+                    next_led = suit
+                    wc = card
+                    wp = turn
+                else:
+                    next_led = led
+                    wc = s_wc[d]
+                    wp = s_wp[d]
+                    if (suit == led or suit == _SPADES) and card > wc:
+                        wc = card
+                        wp = turn
+                if s_count[d] + 1 == n:
+                    s_turn[e] = wp
+                    s_led[e] = -1
+                    s_wc[e] = -1
+                    s_wp[e] = -1
+                    s_count[e] = 0
+                    s_table[e] = 0
+                    s_target[e] = s_target[d] >> 1 if maximise[wp] else s_target[d]
+                else:
+                    s_turn[e] = (turn + 1) % n
+                    s_led[e] = next_led
+                    s_wc[e] = wc
+                    s_wp[e] = wp
+                    s_count[e] = s_count[d] + 1
+                    s_table[e] = s_table[d] | bit
+                    s_target[e] = s_target[d]
+                d = e
+                entering = True
+                break
+            result = s_result[d]
+            slot = s_slot[d]
+            if slot >= 0:
+                meta = s_key[d, 4]
+                target = s_target[d]
+                if not (table[slot, 4] == meta and table[slot, 0] == s_key[d, 0]
+                        and table[slot, 1] == s_key[d, 1] and table[slot, 2] == s_key[d, 2]
+                        and table[slot, 3] == s_key[d, 3]):
+                    for w in range(5):
+                        table[slot, w] = s_key[d, w]
+                    for w in range(5, 9):
+                        table[slot, w] = 0
+                    table[slot, 9] = -1
+                if result:
+                    # Reachable: keep the smallest sets (they say the most).
+                    w1 = table[slot, 5]
+                    w2 = table[slot, 6]
+                    if w1 == 0 or target & ~w1 == 0:
+                        table[slot, 5] = target
+                    elif w2 == 0 or target & ~w2 == 0:
+                        table[slot, 6] = target
+                    else:
+                        table[slot, 6] = w1
+                        table[slot, 5] = target
+                else:
+                    # Out of reach: keep the largest sets.
+                    l1 = table[slot, 7]
+                    l2 = table[slot, 8]
+                    if l1 == 0 or l1 & ~target == 0:
+                        table[slot, 7] = target
+                    elif l2 == 0 or l2 & ~target == 0:
+                        table[slot, 8] = target
+                    else:
+                        table[slot, 8] = l1
+                        table[slot, 7] = target
+                if s_bestmove[d] >= 0:
+                    table[slot, 9] = s_bestmove[d]
+            if d == 0:
+                return result
+            d -= 1
+            turn = s_turn[d]
+            hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
+            if result == maximise[turn]:
+                s_result[d] = result
+                s_bestmove[d] = s_moves[d, s_next[d] - 1]
