@@ -34,7 +34,7 @@ from typing import Any, Final
 import numpy as np
 
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
-from spades.solver.search import bit_index, compiled, quick_tricks
+from spades.solver.search import bit_index, bit_index_high, compiled
 
 SET_BITS: Final = 20
 SET_SIZE: Final = 1 << SET_BITS
@@ -63,6 +63,71 @@ def popcount(mask: int) -> int:
         mask &= mask - 1
         c += 1
     return c
+
+
+@compiled
+def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
+    """Tricks the seat on lead can cash at once, whatever the others do.
+
+    Its top spades (when it may lead them), then in each other suit its top cards for as
+    many rounds as every opponent who holds a spade still follows: a card that is the
+    highest of its suit wins unless it is trumped. Cashing spades first only makes the
+    other suits safer, so the count is a lower bound, as the quick tricks of every
+    double-dummy solver are.
+    """
+    hand = hands[turn]
+    everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
+    count = 0
+    for suit in range(4):
+        cards = everything & _SUIT_MASK[suit]
+        run = 0
+        while cards:
+            top = 1 << bit_index_high(cards)
+            if hand & top == 0:
+                break
+            run += 1
+            cards ^= top
+        if run == 0:
+            continue
+        if suit == _SPADES:
+            if broken or hand & _NON_SPADE == 0:
+                count += run
+            continue
+        safe = run
+        for j in range(1, n, 2 if n == 4 else 1):
+            q = (turn + j) % n
+            if hands[q] & _SUIT_MASK[_SPADES]:
+                length = popcount(hands[q] & _SUIT_MASK[suit])
+                if length < safe:
+                    safe = length
+        count += safe
+    return count
+
+
+@compiled
+def _lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: int,
+                   everything: int) -> int:
+    """How promising a lead is for a side that wants tricks (higher first): cash a
+    card that is the top of its suit unless an opponent will trump it, lead low to a
+    partner's top card, lead for the partner to trump, else low cards."""
+    cards = everything & _SUIT_MASK[suit]
+    top = bit_index_high(cards)
+    partner = (turn + 2) % n if n == 4 else -1
+    trumped = False
+    if suit != _SPADES:
+        for j in range(1, n, 2 if n == 4 else 1):
+            q = (turn + j) % n
+            if hands[q] & _SUIT_MASK[suit] == 0 and hands[q] & _SUIT_MASK[_SPADES]:
+                trumped = True
+    if card == top:
+        return 5 + rank if trumped else 60 + rank
+    if partner >= 0:
+        if hands[partner] & (1 << top):
+            return 5 if trumped else 40 - rank
+        if (suit != _SPADES and hands[partner] & _SUIT_MASK[suit] == 0
+                and hands[partner] & _SUIT_MASK[_SPADES]):
+            return 30 - rank
+    return -rank
 
 
 @compiled
@@ -195,24 +260,54 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                     else:
                         hint = table[slot, 9]
                 if not settled:
-                    sure = quick_tricks(hands, n, turn, broken)
-                    if sure > 0:
-                        if maximise[turn]:
-                            # The side can take at least ``sure``: every such count good?
-                            if (full >> sure) << sure & ~target == 0:
-                                result = True
-                                settled = True
-                        elif target & ((1 << (left - sure + 1)) - 1) == 0:
-                            result = False
-                            settled = True
+                    # The side's count whatever anyone plays: the top spades held in
+                    # one hand each win a trick (the highest spade left wins the
+                    # trick it is played to). The leader's side can also force the
+                    # tricks it can cash at once (its quick tricks).
+                    always_lo = 0
+                    always_hi = left
+                    spades = (hands[0] | hands[1] | hands[2 % n] | hands[3 % n]) \
+                        & _SUIT_MASK[_SPADES]
+                    if spades:
+                        top = 1 << bit_index_high(spades)
+                        holder = 0
+                        while hands[holder] & top == 0:
+                            holder += 1
+                        run = 0
+                        while spades and hands[holder] & top:
+                            run += 1
+                            spades ^= top
+                            if spades:
+                                top = 1 << bit_index_high(spades)
+                        if maximise[holder]:
+                            always_lo = run
+                        else:
+                            always_hi = left - run
+                    forced_lo = always_lo
+                    forced_hi = always_hi
+                    sure = cash_tricks(hands, n, turn, broken)
+                    if maximise[turn]:
+                        if sure > forced_lo:
+                            forced_lo = sure
+                    elif left - sure < forced_hi:
+                        forced_hi = left - sure
+                    upto = (1 << (always_hi + 1)) - 1
+                    if (upto >> forced_lo) << forced_lo & ~target == 0:
+                        result = True
+                        settled = True
+                    elif ((1 << (forced_hi + 1)) - 1) >> always_lo << always_lo \
+                            & target == 0:
+                        result = False
+                        settled = True
             entering = False
             if not settled:
                 mine = maximise[turn]
                 s_result[d] = not mine
-                # Does the seat to move want tricks? The maximising side does when its
-                # set lacks the count of none or holds the count of all of them.
-                wants_max = (target & 1) == 0 or (target >> left) & 1 == 1
-                wants = wants_max if mine else not wants_max
+                # Does the seat to move want to win tricks? The maximising side does
+                # when its set lacks the count of none or holds the count of all of
+                # them, and then its opponents want to win them too (to keep its count
+                # out of the set); when it ducks for fewer, the opponents duck too.
+                wants = (target & 1) == 0 or (target >> left) & 1 == 1
                 hand = hands[turn]
                 if led < 0:
                     legal = hand if broken else (hand & _NON_SPADE)
@@ -246,7 +341,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                     beats = led >= 0 and (suit == led or suit == _SPADES) and card > win_card
                     if led < 0:
                         if wants:
-                            priority = rank if suit == _SPADES else rank - 13
+                            priority = _lead_priority(hands, n, turn, card, suit, rank,
+                                                      others | hand)
                         else:
                             priority = -rank - (20 if suit == _SPADES else 0)
                     elif not wants:
@@ -283,7 +379,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
         if settled:
             # ``result`` settles ply d: hand it to the parent.
             if d == 0:
-                return result
+                return bool(result)
             d -= 1
             turn = s_turn[d]
             hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
@@ -373,7 +469,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 if s_bestmove[d] >= 0:
                     table[slot, 9] = s_bestmove[d]
             if d == 0:
-                return result
+                return bool(result)
             d -= 1
             turn = s_turn[d]
             hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
