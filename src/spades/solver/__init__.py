@@ -24,7 +24,13 @@ See ``docs/solver.md`` for the algorithm and its figures.
 
 from spades.solver.position import Position, PositionError
 from spades.solver.search import COMPILED
-from spades.solver.solve import best_cards, bid_values, position_value, solve_cards
+from spades.solver.solve import (
+    best_cards,
+    bid_values,
+    position_value,
+    solve_cards,
+    trick_count,
+)
 from spades.solver.valuation import WIN_VALUE, HandContext, outcome_value
 
 __all__ = [
@@ -38,4 +44,5 @@ __all__ = [
     "outcome_value",
     "position_value",
     "solve_cards",
+    "trick_count",
 ]

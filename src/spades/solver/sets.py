@@ -36,7 +36,7 @@ import numpy as np
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
 from spades.solver.search import bit_index, bit_index_high, compiled
 
-SET_BITS: Final = 20
+SET_BITS: Final = 19
 SET_SIZE: Final = 1 << SET_BITS
 SET_WORDS: Final = 10
 """An entry: four relative hands, the rest of the key, two reachable sets, two sets out

@@ -286,3 +286,45 @@ def bid_values(position: Position, seat: Seat,
         bids = {**position.bids, seat: bid}
         out[bid] = position_value(replace(position, bids=bids), seat)
     return out
+
+
+def trick_count(position: Position, seat: Seat) -> int:
+    """The most of the tricks left (the one in progress included) that ``seat``'s side
+    can take whatever the others do, everyone playing for tricks alone.
+
+    Bids and scores play no part: this is the double-dummy trick count of bridge
+    solvers, for rules with two sides (partnerships or two players). Search players use
+    it to price bids on sampled deals; it shares the two-side kernel's table with
+    every other question.
+    """
+    rules = position.rules
+    if len(rules.sides) != 2 or seat not in rules.seats:
+        raise PositionError("a trick count needs two sides and one of their seats")
+    seats = rules.seats
+    n = len(seats)
+    side = rules.side_of(seat)
+    maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
+    hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
+    led, win_card, win_pos, on_table = -1, -1, -1, 0
+    broken = position.broken
+    for i, (s, card) in enumerate(position.trick):
+        suit = SUIT_OF[card]
+        broken = broken or suit == SPADES
+        if i == 0:
+            led = suit
+        if i == 0 or ((suit == led or suit == SPADES) and card > win_card):
+            win_card, win_pos = card, seats.index(s)
+        on_table |= 1 << card
+    turn = seats.index(position.to_move)
+    left = position.tricks_left
+    table = _Sets.get()
+    lo, hi = 0, left
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        target = ((1 << (left + 1)) - 1) >> mid << mid
+        if two_sides.reach(hands, n, maximise, table, turn, led, win_card, win_pos,
+                           len(position.trick), on_table, broken, target):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
