@@ -79,8 +79,9 @@ class Scorer:
 
 
 def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
-            rng: Random, noise: float = 0.0) -> list[int]:
-    """Finish the hand with the greedy policy; returns tricks per position."""
+            rng: Random, noise: float = 0.0, until: int = 13) -> list[int]:
+    """Finish the hand with the greedy policy (or stop once ``until`` tricks are
+    done); returns tricks per position."""
     n = p.n
     hands = p.hands
     random = rng.random
@@ -89,7 +90,7 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
     for pos in range(n):
         contract[side_of[pos]] += bids[pos]
     tricks = p.tricks
-    while hands[p.turn]:
+    while hands[p.turn] and p.done < until:
         pos = p.turn
         legal = p.legal_mask()
         if legal & (legal - 1) == 0:

@@ -5,8 +5,10 @@ It is the ceiling the other players are measured against in the arena. From
 (:mod:`spades.solver`): no sampling, no play-out, a perfect open-handed card. With two
 players, where a whole deal solves in well under a second, it plays every card so and
 bids by solving the deal for each bid. With four, where a whole-deal solve still takes
-minutes, it plays the search player's play-outs on the true deal early in the hand and
-bids the same way; the ``solver`` docs give the figures behind the threshold.
+too long, it plays the search player's play-outs on the true deal early in the hand, and
+bids by the tricks its side takes on the true deal when the first tricks are played
+out and the rest solved (:mod:`spades.bots.trick_bids`); the ``solver`` docs give the
+figures behind the thresholds.
 
 It needs the game itself, not a view, so it is never registered as a level and can
 never be offered to a player at a table or as a hint.
@@ -20,17 +22,23 @@ from random import Random
 from spades.actions import Bid, Play
 from spades.bots.base import Decision
 from spades.bots.bidding import sure_tricks
+from spades.bots.evaluation import rollout
 from spades.bots.knowledge import Knowledge
-from spades.bots.strong import StrongPlayer
+from spades.bots.strong import StrongPlayer, _equivalents, _guess_bids, _position, _roles
+from spades.bots.trick_bids import SOLVE_FROM, best_bid, side_tricks
 from spades.cards import Mask, card_name
 from spades.game import Game
 from spades.rules import Rules
-from spades.solver import Position, bid_values, solve_cards
+from spades.solver import Position, bid_values, position_value, solve_cards
 from spades.views import SeatView
 
-EXACT_TRICKS = 7
-"""Tricks left from which every card is solved exactly: a 7-trick position takes
-tens of milliseconds (median, ``benchmarks/solver.py``), a 10-trick one seconds."""
+EXACT_TRICKS = 9
+"""Tricks left from which every card is solved exactly: a 9-trick position takes tens
+of milliseconds (median, ``benchmarks/solver.py``), a 10-trick one a quarter of a
+second."""
+COUNTED_DEALS = 8
+"""Play-outs of the true deal, each finished by the solver, that price a four-player
+bid."""
 
 
 class OraclePlayer(StrongPlayer):
@@ -48,6 +56,7 @@ class OraclePlayer(StrongPlayer):
         # a little randomness in the play-outs prices the risk of real play.
         self.bid_noise = 0.1
         self.exact_tricks = exact_tricks
+        self.counted = COUNTED_DEALS
         self.game: Game | None = None
 
     def attach(self, game: Game) -> None:
@@ -63,12 +72,14 @@ class OraclePlayer(StrongPlayer):
     def bid(self, view: SeatView) -> Decision:
         """Two players: the bid worth most when the deal is then played perfectly.
 
-        A bid still to come is guessed by counting sure tricks. Four players: the
-        search player's bid on the true deal (a whole four-player deal is too slow).
+        A bid still to come is guessed by counting sure tricks. Four players: see
+        :meth:`_bid_by_counts`.
         """
         rules = view.rules
-        if rules.players != 2 or view.seat is None:
+        if view.seat is None:
             return super().bid(view)
+        if rules.players != 2:
+            return self._bid_by_counts(view)
         game = self._game()
         hands = {s: game.hand_of(s) for s in rules.seats}
         made = dict(view.bids)
@@ -87,13 +98,50 @@ class OraclePlayer(StrongPlayer):
         return Decision(Bid(best), f"solved the deal for each bid: {name} is worth "
                         f"{values[best]:+.0f}", "search_nil" if best == 0 else "search_bid")
 
+    def _bid_by_counts(self, view: SeatView) -> Decision:
+        """Four players: the bid worth most over the tricks the side takes on the true
+        deal, the first tricks played out (with a little randomness) and the rest
+        solved (:mod:`spades.bots.trick_bids`): a whole four-player deal is still too
+        slow to solve at once. A Nil bid, its own or another seat's, changes the play,
+        so then the search player's play-outs on the true deal decide."""
+        rules = view.rules
+        seat = view.seat
+        assert seat is not None
+        game = self._game()
+        seats = rules.seats
+        hands = [game.hand_of(s) for s in seats]
+        guessed = _guess_bids(rules, hands, view.order, dict(view.bids), seat)
+        others = {s: b for s, b in guessed.items() if s != seat}
+        if len(rules.sides) != 2 or 0 in others.values():
+            return super().bid(view)
+        if rules.bots_bid_nil:
+            searched = super().bid(view)
+            if searched.action == Bid(0):
+                return searched
+        hint = self.basic.decide(view)
+        base = hint.action.tricks if isinstance(hint.action, Bid) and hint.action.tricks \
+            else max(1, round(sure_tricks(view.hand, rules)))
+        rng = self.rng_for(view)
+        leader = seats.index(view.order[0])
+        bids = [guessed[s] if s != seat else base for s in seats]
+        counts = [(side_tricks(rules, hands, leader, bids, seat, rng), others)
+                  for _ in range(self.counted)]
+        candidates = [b for b in range(base - 3, base + 4) if 1 <= b <= 13]
+        best, means = best_bid(rules, seat, counts, candidates, view.scores,
+                               view.bag_counts)
+        return Decision(Bid(best), f"solved the deal's last {SOLVE_FROM} tricks "
+                        f"{len(counts)} times: {best} is worth {means[best]:+.0f}",
+                        "search_bid")
+
     def play(self, view: SeatView) -> Decision:
         """The solver's best card once the hand is small enough to solve at once (at
         once with two players)."""
         game = self._game()
         small = view.hand.bit_count() <= self.exact_tricks or view.rules.players == 2
-        if not small or len(view.legal) == 1:
+        if len(view.legal) == 1:
             return super().play(view)
+        if not small:
+            return self._play_then_solve(view)
         values = solve_cards(Position.from_game(game), view.seat)
         top = max(values.values())
         best = [c for c, v in values.items() if v == top]
@@ -105,6 +153,47 @@ class OraclePlayer(StrongPlayer):
             hint.action.card in best else min(best)
         return Decision(Play(card), f"solved every card with all hands open: "
                         f"{card_name(card)} is worth {top:+.0f}", "search_endgame")
+
+    def _play_then_solve(self, view: SeatView) -> Decision:
+        """Early in a four-player hand: each card, then the greedy play-out on the true
+        deal until :data:`EXACT_TRICKS` tricks are left, then the exact value of that
+        position; the best card (the rule's card among equals, else the lowest)."""
+        game = self._game()
+        rules = view.rules
+        seats = rules.seats
+        seat = view.seat
+        assert seat is not None
+        hands = [game.hand_of(s) for s in seats]
+        partner, side_of = _roles(rules)
+        made = dict(view.bids)
+        bids = [made.get(s, 1) for s in seats]
+        unseen = 0
+        for q, s in enumerate(seats):
+            if s != seat:
+                unseen |= hands[q]
+        legal = [a.card for a in view.legal if isinstance(a, Play)]
+        group = _equivalents(legal, unseen)
+        values: dict[int, float] = {}
+        for card in sorted(set(group.values())):
+            p = _position(view, hands)
+            p.play(card)
+            rollout(p, bids, partner, side_of, Random(card), until=13 - self.exact_tricks)
+            if p.trick or p.over:
+                values[card] = 0.0 if p.over else -1e9
+                continue
+            position = Position(rules, {s: p.hands[q] for q, s in enumerate(seats)},
+                                seats[p.turn], made, broken=p.broken,
+                                tricks={s: p.tricks[q] for q, s in enumerate(seats)},
+                                blind=frozenset(view.blind), scores=view.scores,
+                                bag_counts=view.bag_counts)
+            values[card] = position_value(position, seat)
+        top = max(values.values())
+        best = [c for c, v in values.items() if v == top]
+        hint = self.basic.decide(view)
+        card = group[hint.action.card] if isinstance(hint.action, Play) and \
+            group[hint.action.card] in best else min(best)
+        return Decision(Play(card), f"played out then solved with all hands open: "
+                        f"{card_name(card)} is worth {top:+.0f}", "search")
 
     def _game(self) -> Game:
         if self.game is None:
