@@ -25,6 +25,7 @@ See ``docs/solver.md`` for the algorithm and its figures.
 from spades.solver.position import Position, PositionError
 from spades.solver.search import COMPILED
 from spades.solver.solve import (
+    SearchLimit,
     best_cards,
     bid_values,
     position_value,
@@ -39,6 +40,7 @@ __all__ = [
     "HandContext",
     "Position",
     "PositionError",
+    "SearchLimit",
     "best_cards",
     "bid_values",
     "outcome_value",

@@ -212,7 +212,7 @@ def quick_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
 def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_end: Any,
            gain: Any, keys: Any, lower: Any, upper: Any, stamp: int, turn: int, led: int,
            win_card: int, win_pos: int, count: int, table: int, broken: bool,
-           tindex: int, alpha: float, beta: float, pooled: bool) -> float:
+           tindex: int, alpha: float, beta: float, pooled: bool, limit: int) -> float:
     """Value of the position for the maximising side, fail-soft within ``alpha … beta``.
 
     ``count`` cards of the current trick are on the table (``table`` their mask), the
@@ -222,6 +222,8 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
     :func:`bounds`. ``pooled`` says there are two sides, each scored on its total of
     tricks, so that :func:`quick_tricks` bounds the value. ``hands`` is changed during
     the search and restored before it returns.
+
+    ``limit`` (if not 0) is the most nodes to search: past it the search returns NaN.
 
     The recursion is unrolled onto explicit per-ply arrays: a compiled function that
     calls itself pays for its arguments at every node, and numba cannot cache it.
@@ -262,9 +264,15 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
     s_beta[0] = beta
     entering = True
     value = 0.0
+    nodes = 0
     while True:
         settled = False
         if entering:
+            nodes += 1
+            if limit and nodes > limit:
+                for i in range(d):
+                    hands[s_turn[i]] ^= 1 << s_moves[i, s_next[i] - 1]
+                return np.nan
             # -- a new node at ply d: settle it at once, or list its moves --------------
             turn = s_turn[d]
             led = s_led[d]

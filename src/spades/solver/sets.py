@@ -42,6 +42,9 @@ SET_WORDS: Final = 10
 """An entry: four relative hands, the rest of the key, two reachable sets, two sets out
 of reach and the card that settled the node last time."""
 
+ABORTED: Final = 2
+"""What :func:`reach` returns when its node limit cut it short."""
+
 _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
 _NON_SPADE = NON_SPADE_MASK
@@ -133,7 +136,7 @@ def _lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: in
 @compiled
 def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
           win_card: int, win_pos: int, count: int, on_table: int, broken: bool,
-          target: int) -> bool:
+          target: int, limit: int) -> int:
     """True when the maximising side can force its future tricks into ``target``.
 
     ``target`` has bit u set when taking u more tricks (counted from the start of the
@@ -141,6 +144,9 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
     (``on_table`` their mask), the suit ``led`` (-1 before the lead) and ``win_card``
     played by ``win_pos`` winning it. ``hands`` is changed during the search and
     restored before it returns.
+
+    Returns 1 (reachable) or 0; or :data:`ABORTED` when ``limit`` (if not 0) nodes
+    have been searched without an answer.
     """
     plies = 60
     s_turn = np.empty(plies, dtype=np.int64)
@@ -173,9 +179,15 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
     s_target[0] = target
     entering = True
     result = False
+    nodes = 0
     while True:
         settled = False
         if entering:
+            nodes += 1
+            if limit and nodes > limit:
+                for i in range(d):
+                    hands[s_turn[i]] ^= 1 << s_moves[i, s_next[i] - 1]
+                return ABORTED
             # -- a new node at ply d: settle it at once, or list its moves --------------
             turn = s_turn[d]
             led = s_led[d]
@@ -379,7 +391,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
         if settled:
             # ``result`` settles ply d: hand it to the parent.
             if d == 0:
-                return bool(result)
+                return 1 if result else 0
             d -= 1
             turn = s_turn[d]
             hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
@@ -469,7 +481,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 if s_bestmove[d] >= 0:
                     table[slot, 9] = s_bestmove[d]
             if d == 0:
-                return bool(result)
+                return 1 if result else 0
             d -= 1
             turn = s_turn[d]
             hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]

@@ -7,6 +7,7 @@ all calls of one question sharing a transposition table.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import replace
@@ -16,10 +17,22 @@ from typing import Any
 import numpy as np
 
 from spades.cards import SPADES, SUIT_OF, Card, Seat
+from spades.errors import SpadesError
 from spades.solver import search as kernel
 from spades.solver import sets as two_sides
 from spades.solver.position import Position, PositionError
 from spades.solver.valuation import RADIX, credits, value_table
+
+
+class SearchLimit(SpadesError):
+    """A search stopped at its node limit before it found the answer.
+
+    ``max_nodes`` bounds the work of each search probe by a count, never a clock, so a
+    caller that sets it gets the same answer (or this error) on any machine."""
+
+    def __init__(self, max_nodes: int) -> None:
+        super().__init__(f"the search reached its limit of {max_nodes:,} nodes")
+        self.max_nodes = max_nodes
 
 
 class _Table:
@@ -91,6 +104,8 @@ class _Problem:
             self.table |= 1 << card
         self.turn = seats.index(position.to_move)
         self.guess: float | None = None
+        self.max_nodes = 0
+        """The most nodes one probe may search (0: no limit)."""
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
             table: int, broken: bool, tindex: int) -> float:
@@ -117,7 +132,9 @@ class _Problem:
                 self.hands, self.n, self.maximise, self.values, self.best_end,
                 self.worst_end, self.gain, self.keys, self.lower, self.upper, self.stamp,
                 turn, led, win_card, win_pos, count, table, broken, tindex, ends[mid - 1],
-                ends[mid], self.pooled))
+                ends[mid], self.pooled, self.max_nodes))
+            if math.isnan(found):
+                raise SearchLimit(self.max_nodes)
             if found >= ends[mid]:
                 lo = max(mid, bisect_left(ends, found))
             else:
@@ -207,8 +224,12 @@ class _TwoSides(_Problem):
             for u, v in enumerate(worth):
                 if v >= ends[mid]:
                     target |= 1 << u
-            if two_sides.reach(self.hands, self.n, self.maximise, self.table2, turn, led,
-                               win_card, win_pos, count, table, broken, target):
+            found = two_sides.reach(self.hands, self.n, self.maximise, self.table2, turn,
+                                    led, win_card, win_pos, count, table, broken, target,
+                                    self.max_nodes)
+            if found == two_sides.ABORTED:
+                raise SearchLimit(self.max_nodes)
+            if found:
                 lo = mid
             else:
                 hi = mid - 1
@@ -222,17 +243,20 @@ def win_pos_of(problem: _Problem, tindex: int) -> int:
     return next(q for q in range(problem.n) if int(problem.gain[q]) == step)
 
 
-def _problem(position: Position, seat: Seat) -> _Problem:
+def _problem(position: Position, seat: Seat, max_nodes: int = 0) -> _Problem:
     """The question put the fastest way the position allows."""
     rules = position.rules
     n = len(rules.seats)
     credit = credits(position.context)
     two = len(rules.sides) == 2 and (n == 2 or all(credit[q] == credit[(q + 2) % n]
                                                    for q in range(n)))
-    return _TwoSides(position, seat) if two else _Problem(position, seat)
+    problem = _TwoSides(position, seat) if two else _Problem(position, seat)
+    problem.max_nodes = max_nodes
+    return problem
 
 
-def solve_cards(position: Position, seat: Seat | None = None) -> dict[Card, float]:
+def solve_cards(position: Position, seat: Seat | None = None, *,
+                max_nodes: int = 0) -> dict[Card, float]:
     """The exact value, for ``seat``'s side, of each legal card of the seat to move.
 
     ``seat`` defaults to the seat to move. Every seat then plays perfectly for its
@@ -241,7 +265,7 @@ def solve_cards(position: Position, seat: Seat | None = None) -> dict[Card, floa
     game scores it, less the other sides' (see :mod:`spades.solver.valuation`).
     Equivalent cards (no card of another hand between them) get the same value.
     """
-    problem = _problem(position, seat or position.to_move)
+    problem = _problem(position, seat or position.to_move, max_nodes)
     legal = position.legal_cards()
     others = problem.table
     for q, hand in enumerate(problem.hands):
@@ -266,9 +290,9 @@ def best_cards(position: Position, seat: Seat | None = None) -> list[Card]:
     return [c for c, v in values.items() if v == top]
 
 
-def position_value(position: Position, seat: Seat) -> float:
+def position_value(position: Position, seat: Seat, *, max_nodes: int = 0) -> float:
     """The exact value of ``position`` for ``seat``'s side, whoever is to move."""
-    return _problem(position, seat).root()
+    return _problem(position, seat, max_nodes).root()
 
 
 def bid_values(position: Position, seat: Seat,
@@ -288,7 +312,7 @@ def bid_values(position: Position, seat: Seat,
     return out
 
 
-def trick_count(position: Position, seat: Seat) -> int:
+def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0) -> int:
     """The most of the tricks left (the one in progress included) that ``seat``'s side
     can take whatever the others do, everyone playing for tricks alone.
 
@@ -322,8 +346,11 @@ def trick_count(position: Position, seat: Seat) -> int:
     while lo < hi:
         mid = (lo + hi + 1) // 2
         target = ((1 << (left + 1)) - 1) >> mid << mid
-        if two_sides.reach(hands, n, maximise, table, turn, led, win_card, win_pos,
-                           len(position.trick), on_table, broken, target):
+        found = two_sides.reach(hands, n, maximise, table, turn, led, win_card, win_pos,
+                                len(position.trick), on_table, broken, target, max_nodes)
+        if found == two_sides.ABORTED:
+            raise SearchLimit(max_nodes)
+        if found:
             lo = mid
         else:
             hi = mid - 1
