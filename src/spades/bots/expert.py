@@ -1,16 +1,16 @@
 """The expert: the search player on deals that agree with the bids, solved exactly.
 
-Three things separate it from ``strong``, each a count and not a clock, so it stays
+Four things separate it from ``strong``, each a count and not a clock, so it stays
 reproducible: the possible deals it searches are drawn to agree with every bid made
 (:func:`spades.bots.sampling.sample_by_bids`: a player who bid 5 holds about five
-tricks, a Nil bidder few high cards); from the middle of the hand on, every sampled
-deal is valued by the exact solver (:mod:`spades.solver`, best play for both sides on
-the game's own scoring) instead of a greedy play-out; and before that it samples more
-deals. The guards of ``strong`` stay (the basic rule's card unless another is
-clearly better, covering a partner's Nil, the lowest winning card when last), since a
-solver that sees the sampled deal "knows" where the cards are in a way no player does.
-It may take a couple of seconds a card where ``strong`` takes a fraction of one.
-"""
+tricks, a Nil bidder few high cards); its bid is priced by the tricks its side takes on
+such deals, the first tricks played out and the rest counted by the exact solver
+(:mod:`spades.bots.trick_bids`); from eight tricks left every sampled deal is valued by
+the exact solver (:mod:`spades.solver`, best play for both sides on the game's own
+scoring) instead of a greedy play-out; and before that it samples more deals. The
+guards of ``strong`` stay (the basic rule's card unless another is clearly better,
+covering a partner's Nil, the lowest winning card when last), since a solver that sees
+the sampled deal "knows" where the cards are in a way no player does."""
 
 from __future__ import annotations
 
