@@ -336,6 +336,18 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 win_card = s_wc[d]
                 win_pos = s_wp[d]
                 ours_winning = win_pos >= 0 and maximise[win_pos] == mine
+                if ours_winning and count == 2 and n == 4:
+                    # Third hand: the partner's card is safe only if the last hand
+                    # cannot beat it.
+                    last = hands[(turn + 1) % n]
+                    follow = last & _SUIT_MASK[led]
+                    if follow:
+                        if _SUIT_OF[win_card] == led and follow >> (win_card + 1):
+                            ours_winning = False
+                    elif last & _SUIT_MASK[_SPADES] and (
+                            _SUIT_OF[win_card] != _SPADES
+                            or (last & _SUIT_MASK[_SPADES]) >> (win_card + 1)):
+                        ours_winning = False
                 size = 0
                 previous = -1
                 while legal:
