@@ -1,9 +1,8 @@
-"""The expert: the search player on deals that agree with the bids, solved exactly.
+"""The expert: the search player with every sampled deal solved exactly late in the hand.
 
-Three things separate it from ``strong``, each a count and not a clock, so it stays
-reproducible: the possible deals it searches are drawn to agree with every bid made
-(:func:`spades.bots.sampling.sample_by_bids`: a player who bid 5 holds about five
-tricks, a Nil bidder few high cards); from the middle of the hand on, every sampled
+Two things separate it from ``strong``, each a count and not a clock, so it stays
+reproducible (both search deals drawn to agree with every bid made,
+:func:`spades.bots.sampling.sample_by_bids`): from the middle of the hand on, every sampled
 deal is valued by the exact solver (:mod:`spades.solver`, best play for both sides on
 the game's own scoring) instead of a greedy play-out; and before that it samples more
 deals. The guards of ``strong`` stay (the basic rule's card unless another is
@@ -33,8 +32,7 @@ SOLVED_DEALS = 40
 
 
 class ExpertPlayer(StrongPlayer):
-    """:class:`StrongPlayer` with bid-consistent deals, a larger budget and a deeper
-    exact endgame."""
+    """:class:`StrongPlayer` with a larger budget and a deeper exact endgame."""
 
     name = "expert"
 
@@ -45,6 +43,5 @@ class ExpertPlayer(StrongPlayer):
                  solved: int = SOLVED_DEALS) -> None:
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
                          playouts=playouts, max_seconds=max_seconds, endgame=endgame)
-        self.infer_bids = True
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)
