@@ -106,3 +106,25 @@ def test_equivalent_cards_share_one_play_out():
     group = _equivalents(cards, mask_of(parse_cards("JH KH 2C")))
     assert {card_name(a): card_name(b) for a, b in group.items()} == {
         "9H": "9H", "TH": "9H", "QH": "QH", "3S": "3S"}
+
+
+def test_greedy_leader_counts_the_last_seat_when_leading_a_top_card():
+    """The fourth seat can trump the leader's ace: the greedy lead looks at every seat
+    still to play, so a side that wants tricks does not lead into the ruff."""
+    from spades.bots.evaluation import _choose
+    hands = [mask_of(parse_cards("AH 2C")), mask_of(parse_cards("3H 3C")),
+             mask_of(parse_cards("4H 4C")), mask_of(parse_cards("2S 5C"))]
+    p = Playout(hands, 0, broken=True)
+    card = _choose(p, p.legal_mask(), 1, 2, [0, 1, 0, 1])
+    assert card_name(card) == "2C"
+
+
+def test_greedy_ducking_lead_gives_the_trick_to_an_opponent():
+    """Contract made: lead the card an opponent must beat, not the lowest card of a
+    suit nobody else can win (that trick would come back as our own bag)."""
+    from spades.bots.evaluation import _choose
+    hands = [mask_of(parse_cards("2C 8H")), mask_of(parse_cards("3D 9H")),
+             mask_of(parse_cards("4D 5H")), mask_of(parse_cards("5D 6H"))]
+    p = Playout(hands, 0)
+    card = _choose(p, p.legal_mask(), 0, 2, [0, 1, 0, 1])
+    assert card_name(card) == "8H"

@@ -163,7 +163,10 @@ def _highest_rank(mask: int) -> int:
 
 def _threatened(p: Playout, card: int, led: int, side_of: list[int], side: int) -> bool:
     """Whether an opponent still to play in this trick can beat ``card`` (all hands are
-    known in a sampled deal, so the greedy policy plays like an open-handed player)."""
+    known in a sampled deal, so the greedy policy plays like an open-handed player).
+
+    A lead is asked with ``p.led`` set and the trick still empty, so that every other
+    seat counts as still to play."""
     n = p.n
     pos = p.turn
     left = n - len(p.trick) - 1
@@ -185,21 +188,45 @@ def _threatened(p: Playout, card: int, led: int, side_of: list[int], side: int) 
     return False
 
 
+def _losing_lead(p: Playout, legal: int, side_of: list[int], side: int) -> int:
+    """The ducking lead: the lowest-ranked card an opponent can beat, else the lowest.
+
+    A side whose contract is made wants the others to take the tricks left: each is a
+    bag for them instead of for us. Leading the lowest card is not enough when the
+    others hold nothing above it in that suit (the trick comes back as our bag), so a
+    suit where an opponent still to play can win the trick comes first.
+    """
+    best = -1
+    best_rank = 99
+    for suit in (0, 1, 2, 3):
+        m = legal & _SUIT_MASK[suit]
+        if not m:
+            continue
+        c = (m & -m).bit_length() - 1
+        r = _RANK_OF[c] + (20 if suit == SPADES else 0)
+        if r >= best_rank:
+            continue
+        p.led = suit
+        beaten = _threatened(p, c, suit, side_of, side)
+        p.led = -1
+        if beaten:
+            best, best_rank = c, r
+    return best if best >= 0 else _lowest_rank(legal)
+
+
 def _choose(p: Playout, legal: int, mode: int, mate: int, side_of: list[int]) -> int:
     """The greedy card: mode 1 wants the trick, 2 covers a Nil partner, 0 ducks."""
     led = p.led
     side = side_of[p.turn]
     if led < 0:
         if mode == 0:
-            return _lowest_rank(legal)
+            return _losing_lead(p, legal, side_of, side)
         for suit in (0, 1, 2, 3):
             m = legal & _SUIT_MASK[suit]
             if m:
                 top = m.bit_length() - 1
                 p.led = suit
-                p.trick.append(top)
                 safe = not _threatened(p, top, suit, side_of, side)
-                p.trick.pop()
                 p.led = -1
                 if safe:
                     return top

@@ -1,16 +1,16 @@
-"""The expert: the search player on deals that agree with the bids, solved exactly.
+"""The expert: the search player with its bids and the second half of the hand solved.
 
-Four things separate it from ``strong``, each a count and not a clock, so it stays
-reproducible: the possible deals it searches are drawn to agree with every bid made
-(:func:`spades.bots.sampling.sample_by_bids`: a player who bid 5 holds about five
-tricks, a Nil bidder few high cards); its bid is priced by the tricks its side takes on
-such deals, the first tricks played out and the rest counted by the exact solver
+Three things separate it from ``strong`` (both search deals drawn to agree with every
+bid made, :func:`spades.bots.sampling.sample_by_bids`), each a count and not a clock,
+so it stays reproducible: its bid is priced by the tricks its side takes on such deals,
+the first tricks played out and the rest counted by the exact solver
 (:mod:`spades.bots.trick_bids`); from eight tricks left every sampled deal is valued by
 the exact solver (:mod:`spades.solver`, best play for both sides on the game's own
 scoring) instead of a greedy play-out; and before that it samples more deals. The
 guards of ``strong`` stay (the basic rule's card unless another is clearly better,
 covering a partner's Nil, the lowest winning card when last), since a solver that sees
-the sampled deal "knows" where the cards are in a way no player does."""
+the sampled deal "knows" where the cards are in a way no player does.
+"""
 
 from __future__ import annotations
 
@@ -42,8 +42,7 @@ solving the rest (:mod:`spades.bots.trick_bids`)."""
 
 
 class ExpertPlayer(StrongPlayer):
-    """:class:`StrongPlayer` with bid-consistent deals, a larger budget and a deeper
-    exact endgame."""
+    """:class:`StrongPlayer` with a larger budget and a deeper exact endgame."""
 
     name = "expert"
 
@@ -54,7 +53,6 @@ class ExpertPlayer(StrongPlayer):
                  solved: int = SOLVED_DEALS) -> None:
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
                          playouts=playouts, max_seconds=max_seconds, endgame=endgame)
-        self.infer_bids = True
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)
         self.counted = COUNTED_DEALS

@@ -1,7 +1,7 @@
 """The search player: perfect-information Monte Carlo over deals the seat cannot rule out.
 
-For each decision it samples possible deals consistent with its view
-(:mod:`spades.bots.sampling`), plays every candidate out to the end of the hand on each
+For each decision it samples possible deals consistent with its view and with the
+bids made (:mod:`spades.bots.sampling`), plays every candidate out to the end of the hand on each
 of them with the greedy policy of :mod:`spades.bots.evaluation` (or, in the last
 tricks, values it exactly with :mod:`spades.bots.endgame`), and keeps the candidate
 with the best average value (points, bags at their long-run cost, and the
@@ -98,8 +98,9 @@ class StrongPlayer:
         self.confidence = confidence
         self.rules = rules
         self.budget = Budget(worlds, bid_worlds, playouts, max_seconds)
-        self.infer_bids = False
-        """Draw deals that agree with the bids made (the expert does)."""
+        self.infer_bids = True
+        """Draw deals that agree with the bids made: a player who bid 5 holds about five
+        tricks, so the play-outs see the hands the table has announced."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
