@@ -115,6 +115,83 @@ def bit_index_high(mask: int) -> int:
 
 
 @compiled
+def relative_ranks(hands: Any, n: int) -> tuple[int, int, int, int]:
+    """Each hand's cards as relative ranks: suit s from bit 16 s, the lowest card left of
+    the suit first (after the 6♥ has gone, a 7♥ and 5♥ are as good as a 6♥ and 5♥)."""
+    r0 = 0
+    r1 = 0
+    r2 = 0
+    r3 = 0
+    rest = hands[0] | hands[1]
+    if n == 4:
+        rest |= hands[2] | hands[3]
+    k0 = 0
+    k1 = 16
+    k2 = 32
+    k3 = 48
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        suit = _SUIT_OF[bit_index(bit)]
+        if suit == 0:
+            k = k0
+            k0 += 1
+        elif suit == 1:
+            k = k1
+            k1 += 1
+        elif suit == 2:
+            k = k2
+            k2 += 1
+        else:
+            k = k3
+            k3 += 1
+        if hands[0] & bit:
+            r0 |= 1 << k
+        elif hands[1] & bit:
+            r1 |= 1 << k
+        elif hands[2 % n] & bit:
+            r2 |= 1 << k
+        else:
+            r3 |= 1 << k
+    return r0, r1, r2, r3
+
+
+@compiled
+def slot_of(meta: int, r0: int, r1: int, r2: int, r3: int, size: int) -> int:
+    """The table slot of a key (``size`` a power of two)."""
+    h = meta % _PRIME
+    h = (h * 1_000_003 + r0 % _PRIME) % _PRIME
+    h = (h * 1_000_003 + r1 % _PRIME) % _PRIME
+    h = (h * 1_000_003 + r2 % _PRIME) % _PRIME
+    h = (h * 1_000_003 + r3 % _PRIME) % _PRIME
+    return h & (size - 1)
+
+
+@compiled
+def legal_cards(hand: int, led: int, broken: bool) -> int:
+    """The cards of ``hand`` that may be played: follow the suit led; on the lead, no
+    spade before spades are broken unless the hand holds nothing else."""
+    if led >= 0:
+        legal = hand & _SUIT_MASK[led]
+    elif broken:
+        return hand
+    else:
+        legal = hand & _NON_SPADE
+    return legal if legal else hand
+
+
+@compiled
+def move_to_front(moves: Any, d: int, size: int, card: int) -> None:
+    """Try ``card`` first at ply ``d`` if it is among the moves listed there."""
+    for j in range(1, size):
+        if moves[d, j] == card:
+            for i in range(j, 0, -1):
+                moves[d, i] = moves[d, i - 1]
+            moves[d, 0] = card
+            return
+
+
+@compiled
 def new_table() -> tuple[Any, Any, Any]:
     """An empty transposition table: keys, lower bounds, upper bounds."""
     keys = np.zeros((TT_SIZE, TT_WORDS), dtype=np.int64)
@@ -294,49 +371,9 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                     value = worst_end[tindex]
                     settled = True
                 else:
-                    # Relative ranks: suit s from bit 16 s, its lowest card left first.
-                    r0 = 0
-                    r1 = 0
-                    r2 = 0
-                    r3 = 0
-                    rest = hands[0] | hands[1]
-                    if n == 4:
-                        rest |= hands[2] | hands[3]
-                    k0 = 0
-                    k1 = 16
-                    k2 = 32
-                    k3 = 48
-                    while rest:
-                        bit = rest & -rest
-                        rest ^= bit
-                        suit = _SUIT_OF[bit_index(bit)]
-                        if suit == 0:
-                            k = k0
-                            k0 += 1
-                        elif suit == 1:
-                            k = k1
-                            k1 += 1
-                        elif suit == 2:
-                            k = k2
-                            k2 += 1
-                        else:
-                            k = k3
-                            k3 += 1
-                        if hands[0] & bit:
-                            r0 |= 1 << k
-                        elif hands[1] & bit:
-                            r1 |= 1 << k
-                        elif hands[2 % n] & bit:
-                            r2 |= 1 << k
-                        else:
-                            r3 |= 1 << k
+                    r0, r1, r2, r3 = relative_ranks(hands, n)
                     meta = 1 + turn + 4 * (1 if broken else 0) + 8 * tindex
-                    h = meta % _PRIME
-                    h = (h * 1_000_003 + r0 % _PRIME) % _PRIME
-                    h = (h * 1_000_003 + r1 % _PRIME) % _PRIME
-                    h = (h * 1_000_003 + r2 % _PRIME) % _PRIME
-                    h = (h * 1_000_003 + r3 % _PRIME) % _PRIME
-                    slot = h & (TT_SIZE - 1)
+                    slot = slot_of(meta, r0, r1, r2, r3, TT_SIZE)
                     s_slot[d] = slot
                     s_key[d, 0] = r0
                     s_key[d, 1] = r1
@@ -387,15 +424,7 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                 s_beta0[d] = beta
                 mine = maximise[turn]
                 s_best[d] = -INFINITY if mine else INFINITY
-                hand = hands[turn]
-                if led < 0:
-                    legal = hand if broken else (hand & _NON_SPADE)
-                    if legal == 0:
-                        legal = hand
-                else:
-                    legal = hand & _SUIT_MASK[led]
-                    if legal == 0:
-                        legal = hand
+                legal = legal_cards(hands[turn], led, broken)
                 others = s_table[d]
                 for q in range(n):
                     if q != turn:
@@ -441,12 +470,7 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                 if hint < 0:
                     hint = killer[d]
                 if hint >= 0:
-                    for j in range(1, size):
-                        if s_moves[d, j] == hint:
-                            for i in range(j, 0, -1):
-                                s_moves[d, i] = s_moves[d, i - 1]
-                            s_moves[d, 0] = hint
-                            break
+                    move_to_front(s_moves, d, size, hint)
                 s_next[d] = 0
         if settled:
             # ``value`` settles ply d: hand it to the parent.

@@ -34,7 +34,15 @@ from typing import Any, Final
 import numpy as np
 
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
-from spades.solver.search import bit_index, bit_index_high, compiled
+from spades.solver.search import (
+    bit_index,
+    bit_index_high,
+    compiled,
+    legal_cards,
+    move_to_front,
+    relative_ranks,
+    slot_of,
+)
 
 SET_BITS: Final = 19
 SET_SIZE: Final = 1 << SET_BITS
@@ -49,7 +57,6 @@ _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
 _NON_SPADE = NON_SPADE_MASK
 _SPADES = SPADES
-_PRIME = 1_000_000_007
 
 
 @compiled
@@ -134,6 +141,28 @@ def _lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: in
 
 
 @compiled
+def keep_set(table: Any, slot: int, word: int, target: int, reached: bool) -> None:
+    """Remember ``target`` in the two words from ``word`` of an entry: a reached set in
+    place of a larger one (the smaller says more), a set out of reach in place of a
+    smaller one; else in place of the older of the two."""
+    first = table[slot, word]
+    second = table[slot, word + 1]
+    if reached:
+        covers_first = first == 0 or target & ~first == 0
+        covers_second = second == 0 or target & ~second == 0
+    else:
+        covers_first = first == 0 or first & ~target == 0
+        covers_second = second == 0 or second & ~target == 0
+    if covers_first:
+        table[slot, word] = target
+    elif covers_second:
+        table[slot, word + 1] = target
+    else:
+        table[slot, word + 1] = first
+        table[slot, word] = target
+
+
+@compiled
 def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
           win_card: int, win_pos: int, count: int, on_table: int, broken: bool,
           target: int, limit: int) -> int:
@@ -207,49 +236,9 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 result = True
                 settled = True
             elif count == 0:
-                # Relative ranks: suit s from bit 16 s, its lowest card left first.
-                r0 = 0
-                r1 = 0
-                r2 = 0
-                r3 = 0
-                rest = hands[0] | hands[1]
-                if n == 4:
-                    rest |= hands[2] | hands[3]
-                k0 = 0
-                k1 = 16
-                k2 = 32
-                k3 = 48
-                while rest:
-                    bit = rest & -rest
-                    rest ^= bit
-                    suit = _SUIT_OF[bit_index(bit)]
-                    if suit == 0:
-                        k = k0
-                        k0 += 1
-                    elif suit == 1:
-                        k = k1
-                        k1 += 1
-                    elif suit == 2:
-                        k = k2
-                        k2 += 1
-                    else:
-                        k = k3
-                        k3 += 1
-                    if hands[0] & bit:
-                        r0 |= 1 << k
-                    elif hands[1] & bit:
-                        r1 |= 1 << k
-                    elif hands[2 % n] & bit:
-                        r2 |= 1 << k
-                    else:
-                        r3 |= 1 << k
+                r0, r1, r2, r3 = relative_ranks(hands, n)
                 meta = 1 + turn + 4 * (1 if broken else 0) + 8 * n + side_bit
-                h = meta
-                h = (h * 1_000_003 + r0 % _PRIME) % _PRIME
-                h = (h * 1_000_003 + r1 % _PRIME) % _PRIME
-                h = (h * 1_000_003 + r2 % _PRIME) % _PRIME
-                h = (h * 1_000_003 + r3 % _PRIME) % _PRIME
-                slot = h & (SET_SIZE - 1)
+                slot = slot_of(meta, r0, r1, r2, r3, SET_SIZE)
                 s_slot[d] = slot
                 s_key[d, 0] = r0
                 s_key[d, 1] = r1
@@ -321,14 +310,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 # out of the set); when it ducks for fewer, the opponents duck too.
                 wants = (target & 1) == 0 or (target >> left) & 1 == 1
                 hand = hands[turn]
-                if led < 0:
-                    legal = hand if broken else (hand & _NON_SPADE)
-                    if legal == 0:
-                        legal = hand
-                else:
-                    legal = hand & _SUIT_MASK[led]
-                    if legal == 0:
-                        legal = hand
+                legal = legal_cards(hand, led, broken)
                 others = s_table[d]
                 for q in range(n):
                     if q != turn:
@@ -393,12 +375,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 if hint < 0:
                     hint = killer[d]
                 if hint >= 0:
-                    for j in range(1, size):
-                        if s_moves[d, j] == hint:
-                            for i in range(j, 0, -1):
-                                s_moves[d, i] = s_moves[d, i - 1]
-                            s_moves[d, 0] = hint
-                            break
+                    move_to_front(s_moves, d, size, hint)
                 s_next[d] = 0
         if settled:
             # ``result`` settles ply d: hand it to the parent.
@@ -469,27 +446,9 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                         table[slot, w] = 0
                     table[slot, 9] = -1
                 if result:
-                    # Reachable: keep the smallest sets (they say the most).
-                    w1 = table[slot, 5]
-                    w2 = table[slot, 6]
-                    if w1 == 0 or target & ~w1 == 0:
-                        table[slot, 5] = target
-                    elif w2 == 0 or target & ~w2 == 0:
-                        table[slot, 6] = target
-                    else:
-                        table[slot, 6] = w1
-                        table[slot, 5] = target
+                    keep_set(table, slot, 5, target, True)
                 else:
-                    # Out of reach: keep the largest sets.
-                    l1 = table[slot, 7]
-                    l2 = table[slot, 8]
-                    if l1 == 0 or l1 & ~target == 0:
-                        table[slot, 7] = target
-                    elif l2 == 0 or l2 & ~target == 0:
-                        table[slot, 8] = target
-                    else:
-                        table[slot, 8] = l1
-                        table[slot, 7] = target
+                    keep_set(table, slot, 7, target, False)
                 if s_bestmove[d] >= 0:
                     table[slot, 9] = s_bestmove[d]
             if d == 0:
