@@ -122,12 +122,7 @@ class _Problem:
         lo, hi = 0, len(ends) - 1
         near = bisect_left(ends, self.guess) if self.guess is not None else -1
         while lo < hi:
-            if lo < near <= hi:
-                mid = near
-            elif lo < near + 1 <= hi and lo == near:
-                mid = near + 1
-            else:
-                mid = (lo + hi + 1) // 2
+            mid = _probe(lo, hi, near)
             found = float(kernel.search(
                 self.hands, self.n, self.maximise, self.values, self.best_end,
                 self.worst_end, self.gain, self.keys, self.lower, self.upper, self.stamp,
@@ -214,12 +209,7 @@ class _TwoSides(_Problem):
         lo, hi = 0, len(ends) - 1
         near = bisect_left(ends, self.guess) if self.guess is not None else -1
         while lo < hi:
-            if lo < near <= hi:
-                mid = near
-            elif lo < near + 1 <= hi and lo == near:
-                mid = near + 1
-            else:
-                mid = (lo + hi + 1) // 2
+            mid = _probe(lo, hi, near)
             target = 0
             for u, v in enumerate(worth):
                 if v >= ends[mid]:
@@ -235,6 +225,17 @@ class _TwoSides(_Problem):
                 hi = mid - 1
         self.guess = ends[lo]
         return ends[lo]
+
+
+def _probe(lo: int, hi: int, near: int) -> int:
+    """The next value to probe in a binary search over ``lo … hi`` (the answer is at
+    least ``lo``): first the value found last (``near``) and the one above it, since
+    the cards of one hand are often worth the same, then the middle."""
+    if lo < near <= hi:
+        return near
+    if lo == near and near + 1 <= hi:
+        return near + 1
+    return (lo + hi + 1) // 2
 
 
 def win_pos_of(problem: _Problem, tindex: int) -> int:
