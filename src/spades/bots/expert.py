@@ -16,13 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spades.actions import Bid
 from spades.bots.base import Decision
-from spades.bots.bidding import sure_tricks
-from spades.bots.budget import SAFETY_SECONDS, TimeCap
-from spades.bots.knowledge import knowledge_of
-from spades.bots.strong import StrongPlayer, _guess_bids
-from spades.bots.trick_bids import best_bid, side_tricks
+from spades.bots.budget import SAFETY_SECONDS
+from spades.bots.strong import StrongPlayer
+from spades.bots.trick_bids import counted_bid
 from spades.rules import Rules
 from spades.views import SeatView
 
@@ -65,40 +62,4 @@ class ExpertPlayer(StrongPlayer):
         A Nil, made or still possible for this seat, changes how the hand is played,
         which a trick count does not see: then the search player's play-outs decide.
         """
-        rules = view.rules
-        seat = view.seat
-        made = dict(view.bids)
-        if seat is None or len(rules.sides) != 2 or 0 in made.values():
-            return super().bid(view)
-        if rules.bots_bid_nil:
-            searched = super().bid(view)
-            if searched.action == Bid(0):
-                return searched
-        hint = self.basic.decide(view)
-        base = hint.action.tricks if isinstance(hint.action, Bid) and hint.action.tricks \
-            else max(1, round(sure_tricks(view.hand, rules)))
-        seats = rules.seats
-        leader = seats.index(view.order[0])
-        rng = self.rng_for(view)
-        cap = TimeCap(self.budget.max_seconds)
-        counts = []
-        for hands in self.deals(view, knowledge_of(view), rng, self.counted):
-            guessed = _guess_bids(rules, hands, view.order, made, seat)
-            others = {s: b for s, b in guessed.items() if s != seat}
-            if 0 in others.values():
-                continue  # a guessed Nil: this deal cannot be counted
-            bids = [guessed[s] if s != seat else base for s in seats]
-            counts.append((side_tricks(rules, hands, leader, bids, seat, rng), others))
-            if cap.expired():
-                break
-        note = cap.note(len(counts), self.counted)
-        if not counts:
-            return super().bid(view)
-        candidates = [b for b in range(base - 2, base + 3) if 1 <= b <= 13]
-        best, means = best_bid(rules, seat, counts, candidates, view.scores,
-                               view.bag_counts)
-        if best == base:
-            return Decision(hint.action, hint.reason + note, hint.code)
-        return Decision(Bid(best), f"{best} scores best ({means[best]:+.0f} on average) "
-                        f"over {len(counts)} possible deals played out and solved" + note,
-                        "search_bid")
+        return counted_bid(self, view, super().bid, self.counted, 2, "possible deals")

@@ -24,8 +24,8 @@ from spades.bots.base import Decision
 from spades.bots.bidding import sure_tricks
 from spades.bots.evaluation import rollout
 from spades.bots.knowledge import Knowledge
-from spades.bots.strong import StrongPlayer, _equivalents, _guess_bids, _position, _roles
-from spades.bots.trick_bids import SOLVE_FROM, best_bid, side_tricks
+from spades.bots.strong import StrongPlayer, _equivalents, _position, _roles
+from spades.bots.trick_bids import counted_bid
 from spades.cards import Mask, card_name
 from spades.game import Game
 from spades.rules import Rules
@@ -104,34 +104,8 @@ class OraclePlayer(StrongPlayer):
         solved (:mod:`spades.bots.trick_bids`): a whole four-player deal is still too
         slow to solve at once. A Nil bid, its own or another seat's, changes the play,
         so then the search player's play-outs on the true deal decide."""
-        rules = view.rules
-        seat = view.seat
-        assert seat is not None
-        game = self._game()
-        seats = rules.seats
-        hands = [game.hand_of(s) for s in seats]
-        guessed = _guess_bids(rules, hands, view.order, dict(view.bids), seat)
-        others = {s: b for s, b in guessed.items() if s != seat}
-        if len(rules.sides) != 2 or 0 in others.values():
-            return super().bid(view)
-        if rules.bots_bid_nil:
-            searched = super().bid(view)
-            if searched.action == Bid(0):
-                return searched
-        hint = self.basic.decide(view)
-        base = hint.action.tricks if isinstance(hint.action, Bid) and hint.action.tricks \
-            else max(1, round(sure_tricks(view.hand, rules)))
-        rng = self.rng_for(view)
-        leader = seats.index(view.order[0])
-        bids = [guessed[s] if s != seat else base for s in seats]
-        counts = [(side_tricks(rules, hands, leader, bids, seat, rng), others)
-                  for _ in range(self.counted)]
-        candidates = [b for b in range(base - 3, base + 4) if 1 <= b <= 13]
-        best, means = best_bid(rules, seat, counts, candidates, view.scores,
-                               view.bag_counts)
-        return Decision(Bid(best), f"solved the deal's last {SOLVE_FROM} tricks "
-                        f"{len(counts)} times: {best} is worth {means[best]:+.0f}",
-                        "search_bid")
+        return counted_bid(self, view, super().bid, self.counted, 3,
+                           "play-outs of the true deal")
 
     def play(self, view: SeatView) -> Decision:
         """The solver's best card once the hand is small enough to solve at once (at

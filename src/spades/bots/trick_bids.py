@@ -17,14 +17,21 @@ which a trick count does not see, so callers ask the play-outs about Nil.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from random import Random
 
+from spades.actions import Bid
+from spades.bots.base import Decision
+from spades.bots.bidding import sure_tricks
+from spades.bots.budget import TimeCap
 from spades.bots.evaluation import rollout
+from spades.bots.knowledge import knowledge_of
+from spades.bots.strong import StrongPlayer, _guess_bids
 from spades.cards import Mask, Seat
 from spades.playout import Playout
 from spades.rules import Rules
 from spades.solver import HandContext, Position, outcome_value, trick_count
+from spades.views import SeatView
 
 SOLVE_FROM = 9
 """Tricks left when the play-out hands over to the solver: a 9-trick count takes tens of
@@ -80,3 +87,51 @@ def best_bid(rules: Rules, seat: Seat, counts: Iterable[tuple[int, Mapping[Seat,
         done += 1
     means = {b: v / max(1, done) for b, v in totals.items()}
     return max(sorted(candidates), key=lambda b: means[b]), means
+
+
+def counted_bid(player: StrongPlayer, view: SeatView,
+                fallback: Callable[[SeatView], Decision], deals: int, reach: int,
+                what: str) -> Decision:
+    """The bid of a search ``player`` priced by trick counts on ``deals`` of its deals
+    (:meth:`StrongPlayer.deals`: sampled from the view, or the true deal for the
+    oracle), each bid within ``reach`` of the basic count a candidate.
+
+    A Nil changes how everyone plays, which a trick count does not see: where one is
+    bid, guessed on every deal, or (when the table lets computer players bid Nil)
+    chosen by the play-outs of ``fallback``, ``fallback`` decides.
+    """
+    rules = view.rules
+    seat = view.seat
+    made = dict(view.bids)
+    if seat is None or len(rules.sides) != 2 or 0 in made.values():
+        return fallback(view)
+    if rules.bots_bid_nil:
+        searched = fallback(view)
+        if searched.action == Bid(0):
+            return searched
+    hint = player.basic.decide(view)
+    base = hint.action.tricks if isinstance(hint.action, Bid) and hint.action.tricks \
+        else max(1, round(sure_tricks(view.hand, rules)))
+    seats = rules.seats
+    leader = seats.index(view.order[0])
+    rng = player.rng_for(view)
+    cap = TimeCap(player.budget.max_seconds)
+    counts = []
+    for hands in player.deals(view, knowledge_of(view), rng, deals):
+        guessed = _guess_bids(rules, hands, view.order, made, seat)
+        others = {s: b for s, b in guessed.items() if s != seat}
+        if 0 in others.values():
+            continue  # a guessed Nil: this deal cannot be counted
+        bids = [guessed[s] if s != seat else base for s in seats]
+        counts.append((side_tricks(rules, hands, leader, bids, seat, rng), others))
+        if cap.expired():
+            break
+    note = cap.note(len(counts), deals)
+    if not counts:
+        return fallback(view)
+    candidates = [b for b in range(base - reach, base + reach + 1) if 1 <= b <= 13]
+    best, means = best_bid(rules, seat, counts, candidates, view.scores, view.bag_counts)
+    if best == base and hint.action == Bid(base):
+        return Decision(hint.action, hint.reason + note, hint.code)
+    return Decision(Bid(best), f"{best} scores best ({means[best]:+.0f} on average) over "
+                    f"{len(counts)} {what} played out and solved" + note, "search_bid")
