@@ -67,32 +67,8 @@ _PRIME = 1_000_000_007
 
 
 @compiled
-def bit_index(bit: int) -> int:
-    """The index of the one bit set in ``bit``."""
-    i = 0
-    if bit >= 1 << 32:
-        bit >>= 32
-        i += 32
-    if bit >= 1 << 16:
-        bit >>= 16
-        i += 16
-    if bit >= 1 << 8:
-        bit >>= 8
-        i += 8
-    if bit >= 1 << 4:
-        bit >>= 4
-        i += 4
-    if bit >= 1 << 2:
-        bit >>= 2
-        i += 2
-    if bit >= 1 << 1:
-        i += 1
-    return i
-
-
-@compiled
 def bit_index_high(mask: int) -> int:
-    """The index of the highest bit set in ``mask`` (not 0)."""
+    """The index of the highest bit set in ``mask`` (not 0): of a single bit, its own."""
     i = 0
     if mask >= 1 << 32:
         mask >>= 32
@@ -132,7 +108,7 @@ def relative_ranks(hands: Any, n: int) -> tuple[int, int, int, int]:
     while rest:
         bit = rest & -rest
         rest ^= bit
-        suit = _SUIT_OF[bit_index(bit)]
+        suit = _SUIT_OF[bit_index_high(bit)]
         if suit == 0:
             k = k0
             k0 += 1
@@ -437,7 +413,7 @@ def search(hands: Any, n: int, maximise: Any, values: Any, best_end: Any, worst_
                 while legal:
                     bit = legal & -legal
                     legal ^= bit
-                    card = bit_index(bit)
+                    card = bit_index_high(bit)
                     suit = _SUIT_OF[card]
                     if previous >= 0 and _SUIT_OF[previous] == suit:
                         between = (bit - 1) & ~((1 << (previous + 1)) - 1)

@@ -35,7 +35,6 @@ import numpy as np
 
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
 from spades.solver.search import (
-    bit_index,
     bit_index_high,
     compiled,
     legal_cards,
@@ -335,7 +334,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 while legal:
                     bit = legal & -legal
                     legal ^= bit
-                    card = bit_index(bit)
+                    card = bit_index_high(bit)
                     suit = _SUIT_OF[card]
                     if previous >= 0 and _SUIT_OF[previous] == suit:
                         between = (bit - 1) & ~((1 << (previous + 1)) - 1)
