@@ -162,6 +162,19 @@ def keep_set(table: Any, slot: int, word: int, target: int, reached: bool) -> No
 
 
 @compiled
+def to_parent(d: int, result: bool, hands: Any, maximise: Any, s_turn: Any, s_moves: Any,
+              s_next: Any, s_result: Any, s_bestmove: Any) -> None:
+    """Ply ``d`` takes back the card it tried and keeps the child's ``result`` if it
+    settles the node for the seat that played it."""
+    turn = s_turn[d]
+    card = s_moves[d, s_next[d] - 1]
+    hands[turn] ^= 1 << card
+    if result == maximise[turn]:
+        s_result[d] = result
+        s_bestmove[d] = card
+
+
+@compiled
 def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
           win_card: int, win_pos: int, count: int, on_table: int, broken: bool,
           target: int, limit: int) -> int:
@@ -381,11 +394,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
             if d == 0:
                 return 1 if result else 0
             d -= 1
-            turn = s_turn[d]
-            hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
-            if result == maximise[turn]:
-                s_result[d] = result
-                s_bestmove[d] = s_moves[d, s_next[d] - 1]
+            to_parent(d, result, hands, maximise, s_turn, s_moves, s_next, s_result,
+                      s_bestmove)
         while True:
             # -- ply d: try its next move, or finish it and return to the parent -------
             done = s_result[d] == maximise[s_turn[d]]
@@ -453,8 +463,5 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
             if d == 0:
                 return 1 if result else 0
             d -= 1
-            turn = s_turn[d]
-            hands[turn] ^= 1 << s_moves[d, s_next[d] - 1]
-            if result == maximise[turn]:
-                s_result[d] = result
-                s_bestmove[d] = s_moves[d, s_next[d] - 1]
+            to_parent(d, result, hands, maximise, s_turn, s_moves, s_next, s_result,
+                      s_bestmove)
