@@ -25,7 +25,9 @@ What keeps the tree small, as in the strongest double-dummy solvers:
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
 import numpy as np
@@ -33,6 +35,37 @@ import numpy as np
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def drop_stale_machine_code(folder: Path) -> bool:
+    """Delete numba's cached machine code in ``folder``'s ``__pycache__`` when any of
+    its Python sources changed since the code was cached; True if it did.
+
+    numba keys a function's cached code to that function's own file only, so after a
+    change to a kernel function that a function of another file calls (an upgrade, an
+    edit), the caller's cached code would still run the old callee. A digest of every
+    source of the folder, kept beside the cache, tells when to start afresh. A folder
+    that cannot be written (a read-only install) is left as it is.
+    """
+    digest = hashlib.sha256()
+    for source in sorted(folder.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    cache = folder / "__pycache__"
+    stamp = cache / "kernel-sources.sha256"
+    try:
+        if stamp.read_text() == digest.hexdigest():
+            return False
+    except OSError:
+        pass
+    try:
+        for stale in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+            stale.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest.hexdigest())
+    except OSError:
+        return False
+    return True
+
 
 try:  # pragma: no cover - which branch runs depends on the machine
     import numba
@@ -42,6 +75,7 @@ try:  # pragma: no cover - which branch runs depends on the machine
         return cast(F, numba.njit(cache=True)(func))
 
     COMPILED: Final = True
+    drop_stale_machine_code(Path(__file__).parent)
 except ImportError:  # pragma: no cover
     def compiled(func: F) -> F:
         """Without numba the kernel runs as plain Python."""
@@ -88,6 +122,24 @@ def bit_index_high(mask: int) -> int:
     if mask >= 1 << 1:
         i += 1
     return i
+
+
+@compiled
+def lowest_index(mask: int) -> int:
+    """The index of the lowest bit set in ``mask`` (not 0)."""
+    return bit_index_high(mask & -mask)
+
+
+@compiled
+def popcount(mask: int) -> int:
+    """The number of bits set in ``mask`` (a card mask: fewer than 63 bits)."""
+    x = mask - ((mask >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 @compiled

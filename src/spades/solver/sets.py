@@ -10,18 +10,40 @@ taken so far: only on the cards.
 
 This is what makes the search fast, as in the double-dummy solvers of bridge:
 
-- the **transposition table** is keyed on the cards alone (relative ranks, who leads,
-  spades broken, which side maximises), so an entry is good for every question about
-  every deal, bid and score: it is never cleared. An entry keeps the sets the side was
-  shown to reach (any larger set is reachable too) and the sets it was shown unable to
-  reach (any smaller set is out of reach too): for the sets "at least k tricks" of a
-  trick-counting solver these are exactly its lower and upper bounds;
 - the search is **boolean** (a win or a loss), so it stops at the first card that
   settles a node;
-- **quick tricks** settle a node when cashing them puts every ending into the set (or
-  every ending out of it);
-- **move ordering** plays for tricks or against them according to the set: a side that
-  has made what it needs and fears bags ducks first.
+- **partition search**: each node's answer comes with the cards it *depended on*, per
+  suit the cards from the top of the suit down to the lowest card whose rank decided
+  a trick (a card that won a trick over another card of its suit), a bound, or a table
+  entry used. Every other card is a *small* card whose rank never mattered: any
+  position with the same suit lengths in every hand, the same owners of those top
+  cards, the same leader and spades broken or not has the same answer. The
+  **transposition table** stores answers under exactly that pattern, so one entry
+  answers for many positions (after the 6♥ has gone, a 7♥ and 5♥ are as good as a 6♥
+  and 5♥ — and when no heart below the queen ever decided a trick, any small hearts
+  are). An entry is good for every question about every deal, bid and score: the
+  table is never cleared. It keeps the sets the side was shown to reach (any larger
+  set is reachable too) and the sets it was shown unable to reach (any smaller set is
+  out of reach too): for the sets "at least k tricks" these are exactly the lower and
+  upper bounds of a trick-counting solver;
+- **equivalent cards merged**: of cards of one suit with no card of another hand (or of
+  the trick) between them only one is tried; and once a *small* card of a suit has
+  failed, the other small cards of that suit are not tried either: to every line
+  searched from the first they are the same card;
+- **bounds** settle a node before any card is tried: the top spades held in one hand
+  each win a trick, and the leader can cash its top cards;
+- **move ordering** (:mod:`spades.solver.ordering`): for a plain trick count the
+  weights of the bridge solver DDS, otherwise priorities that read the set: a side
+  that has made what it needs and fears bags ducks first.
+
+Soundness of the small-card abstraction rests on two rules, tested against plain
+minimax and against the value kernel of :mod:`spades.solver.search`: a trick's winner
+joins the cards that matter when it beat a card of its own suit; and a node every card
+of which fails needs every *kind* of move covered, so a merged run of cards that
+straddles the lowest card that matters is made to matter whole. (A small card skipped
+because another one failed needs no such rule: the line of the card tried depends on
+none of the cards below the ones that mattered to it, so it answers for the skipped
+card at every position of the node's pattern too.)
 
 Written, like :mod:`spades.solver.search`, in the subset of Python that numba compiles,
 with the recursion unrolled onto per-ply arrays.
@@ -34,20 +56,23 @@ from typing import Any, Final
 import numpy as np
 
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
+from spades.solver.ordering import list_moves
 from spades.solver.search import (
     bit_index_high,
     compiled,
     legal_cards,
-    move_to_front,
-    relative_ranks,
-    slot_of,
+    lowest_index,
+    popcount,
 )
 
-SET_BITS: Final = 19
-SET_SIZE: Final = 1 << SET_BITS
-SET_WORDS: Final = 10
-"""An entry: four relative hands, the rest of the key, two reachable sets, two sets out
-of reach and the card that settled the node last time."""
+BUCKET_BITS: Final = 15
+BUCKETS: Final = 1 << BUCKET_BITS
+BUCKET_SIZE: Final = 16
+ENTRY_WORDS: Final = 11
+"""An entry: the suit lengths of every hand, the rest of the key (leader, spades broken,
+seats, which side maximises; 0 for a free entry), per suit the count of top cards that
+matter and their owners, two reachable sets, two sets out of reach and the card that
+settled the node last time."""
 
 ABORTED: Final = 2
 """What :func:`reach` returns when its node limit cut it short."""
@@ -56,27 +81,63 @@ _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
 _NON_SPADE = NON_SPADE_MASK
 _SPADES = SPADES
+_PRIME = 1_000_000_007
+_LOW32 = (1 << 32) - 1
 
 
 @compiled
-def new_set_table() -> Any:
-    """An empty table (an entry whose key word 4 is 0 is free)."""
-    return np.zeros((SET_SIZE, SET_WORDS), dtype=np.int64)
+def new_set_table() -> tuple[Any, Any]:
+    """An empty table: the entries (a bucket of :data:`BUCKET_SIZE` per hash of the suit
+    lengths) and each bucket's next entry to replace."""
+    entries = np.zeros((BUCKETS * BUCKET_SIZE, ENTRY_WORDS), dtype=np.int64)
+    cursors = np.zeros(BUCKETS, dtype=np.int64)
+    return entries, cursors
 
 
 @compiled
-def popcount(mask: int) -> int:
-    """The number of bits set in ``mask``."""
-    c = 0
-    while mask:
-        mask &= mask - 1
-        c += 1
-    return c
+def top_cards(cards: int, k: int) -> int:
+    """The ``k`` highest cards of ``cards``."""
+    out = 0
+    for _ in range(k):
+        if cards == 0:
+            break
+        top = 1 << bit_index_high(cards)
+        out |= top
+        cards ^= top
+    return out
 
 
 @compiled
-def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
-    """Tricks the seat on lead can cash at once, whatever the others do.
+def suit_lengths(hands: Any, n: int) -> int:
+    """Every hand's length in every suit, four bits each (hand q, suit s at 16 q + 4 s)."""
+    key = 0
+    for q in range(n):
+        for s in range(4):
+            key |= popcount(hands[q] & _SUIT_MASK[s]) << (16 * q + 4 * s)
+    return key
+
+
+@compiled
+def owner_pattern(hands: Any, n: int, cards: int) -> int:
+    """Who holds each of ``cards`` (one suit), two bits a card from the highest down."""
+    pattern = 0
+    i = 0
+    while cards:
+        top = 1 << bit_index_high(cards)
+        cards ^= top
+        owner = 0
+        for q in range(1, n):
+            if hands[q] & top:
+                owner = q
+        pattern |= owner << (2 * i)
+        i += 1
+    return pattern
+
+
+@compiled
+def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> tuple[int, int]:
+    """Tricks the seat on lead can cash at once, whatever the others do, and the cards
+    that count depends on.
 
     Its top spades (when it may lead them), then in each other suit its top cards for as
     many rounds as every opponent who holds a spade still follows: a card that is the
@@ -87,20 +148,24 @@ def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
     hand = hands[turn]
     everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
     count = 0
+    used = 0
     for suit in range(4):
         cards = everything & _SUIT_MASK[suit]
         run = 0
+        mine = 0
         while cards:
             top = 1 << bit_index_high(cards)
             if hand & top == 0:
                 break
             run += 1
+            mine |= top
             cards ^= top
         if run == 0:
             continue
         if suit == _SPADES:
             if broken or hand & _NON_SPADE == 0:
                 count += run
+                used |= mine
             continue
         safe = run
         for j in range(1, n, 2 if n == 4 else 1):
@@ -109,34 +174,10 @@ def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> int:
                 length = popcount(hands[q] & _SUIT_MASK[suit])
                 if length < safe:
                     safe = length
-        count += safe
-    return count
-
-
-@compiled
-def _lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: int,
-                   everything: int) -> int:
-    """How promising a lead is for a side that wants tricks (higher first): cash a
-    card that is the top of its suit unless an opponent will trump it, lead low to a
-    partner's top card, lead for the partner to trump, else low cards."""
-    cards = everything & _SUIT_MASK[suit]
-    top = bit_index_high(cards)
-    partner = (turn + 2) % n if n == 4 else -1
-    trumped = False
-    if suit != _SPADES:
-        for j in range(1, n, 2 if n == 4 else 1):
-            q = (turn + j) % n
-            if hands[q] & _SUIT_MASK[suit] == 0 and hands[q] & _SUIT_MASK[_SPADES]:
-                trumped = True
-    if card == top:
-        return 5 + rank if trumped else 60 + rank
-    if partner >= 0:
-        if hands[partner] & (1 << top):
-            return 5 if trumped else 40 - rank
-        if (suit != _SPADES and hands[partner] & _SUIT_MASK[suit] == 0
-                and hands[partner] & _SUIT_MASK[_SPADES]):
-            return 30 - rank
-    return -rank
+        if safe > 0:
+            count += safe
+            used |= top_cards(mine, safe)
+    return count, used
 
 
 @compiled
@@ -162,22 +203,188 @@ def keep_set(table: Any, slot: int, word: int, target: int, reached: bool) -> No
 
 
 @compiled
-def to_parent(d: int, result: bool, hands: Any, maximise: Any, s_turn: Any, s_moves: Any,
-              s_next: Any, s_result: Any, s_bestmove: Any) -> None:
-    """Ply ``d`` takes back the card it tried and keeps the child's ``result`` if it
-    settles the node for the seat that played it."""
-    turn = s_turn[d]
-    card = s_moves[d, s_next[d] - 1]
-    hands[turn] ^= 1 << card
-    if result == maximise[turn]:
-        s_result[d] = result
-        s_bestmove[d] = card
+def bucket_of(meta: int, lengths: int) -> int:
+    """The first entry of the bucket for a key's suit lengths and the rest of its key."""
+    h = meta % _PRIME
+    h = (h * 1_000_003 + (lengths & _LOW32)) % _PRIME
+    h = (h * 1_000_003 + ((lengths >> 32) & _LOW32)) % _PRIME
+    return (h & (BUCKETS - 1)) * BUCKET_SIZE
 
 
 @compiled
-def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
-          win_card: int, win_pos: int, count: int, on_table: int, broken: bool,
-          target: int, limit: int) -> int:
+def store(table: Any, cursors: Any, base: int, meta: int, lengths: int, patterns: Any,
+          everything: int, w: int, target: int, result: bool, best: int) -> None:
+    """Remember that ``target`` is (or is not) reachable from a position, under the
+    pattern of the cards that mattered (``w``): the top cards of each suit down to the
+    lowest card of ``w`` in it, and who holds them."""
+    words = np.empty(4, dtype=np.int64)
+    for s in range(4):
+        ws = w & _SUIT_MASK[s]
+        k = 0
+        if ws:
+            low = lowest_index(ws)
+            k = popcount(everything & _SUIT_MASK[s] & ~((1 << low) - 1))
+        words[s] = (k << 32) | (patterns[s] & ((1 << (2 * k)) - 1))
+    slot = -1
+    free = -1
+    for e in range(base, base + BUCKET_SIZE):
+        if table[e, 1] == 0:
+            if free < 0:
+                free = e
+        elif (table[e, 1] == meta and table[e, 0] == lengths and table[e, 2] == words[0]
+              and table[e, 3] == words[1] and table[e, 4] == words[2]
+              and table[e, 5] == words[3]):
+            slot = e
+            break
+    if slot < 0:
+        if free >= 0:
+            slot = free
+        else:
+            bucket = base // BUCKET_SIZE
+            slot = base + cursors[bucket]
+            cursors[bucket] = (cursors[bucket] + 1) % BUCKET_SIZE
+        table[slot, 0] = lengths
+        table[slot, 1] = meta
+        for s in range(4):
+            table[slot, 2 + s] = words[s]
+        for x in range(6, 10):
+            table[slot, x] = 0
+        table[slot, 10] = -1
+    if result:
+        keep_set(table, slot, 6, target, True)
+    else:
+        keep_set(table, slot, 8, target, False)
+    if best >= 0:
+        table[slot, 10] = best
+
+@compiled
+def lookup(table: Any, base: int, meta: int, lengths: int, patterns: Any, everything: int,
+           target: int) -> tuple[int, int, int]:
+    """What the table knows of ``target`` at a position: 1 reachable, 0 out of reach,
+    -1 unknown; the cards the answer depends on (the top cards of the entry that gave
+    it); and the card that settled a matching entry last (-1 if none)."""
+    hint = -1
+    for e in range(base, base + BUCKET_SIZE):
+        if table[e, 1] != meta or table[e, 0] != lengths:
+            continue
+        matches = True
+        for s in range(4):
+            word = table[e, 2 + s]
+            if patterns[s] & ((1 << (2 * (word >> 32))) - 1) != word & _LOW32:
+                matches = False
+                break
+        if not matches:
+            continue
+        w1 = table[e, 6]
+        w2 = table[e, 7]
+        reached = (w1 != 0 and w1 & ~target == 0) or (w2 != 0 and w2 & ~target == 0)
+        if reached or target & ~table[e, 8] == 0 or target & ~table[e, 9] == 0:
+            w = 0
+            for s in range(4):
+                w |= top_cards(everything & _SUIT_MASK[s], table[e, 2 + s] >> 32)
+            return (1 if reached else 0), w, hint
+        if hint < 0:
+            hint = table[e, 10]
+    return -1, 0, hint
+
+
+@compiled
+def bounds(hands: Any, n: int, maximise: Any, turn: int, broken: bool, left: int,
+           target: int) -> tuple[int, int]:
+    """Whether the cards alone settle ``target`` at the start of a trick: 1 reachable,
+    0 out of reach, -1 unknown; and the cards the answer depends on.
+
+    The side's count whatever anyone plays: the top spades held in one hand each win a
+    trick (the highest spade left wins the trick it is played to). The leader's side
+    can also force the tricks it can cash at once (its quick tricks).
+    """
+    everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
+    always_lo = 0
+    always_hi = left
+    spades = everything & _SUIT_MASK[_SPADES]
+    run_cards = 0
+    if spades:
+        top = 1 << bit_index_high(spades)
+        holder = 0
+        while hands[holder] & top == 0:
+            holder += 1
+        run = 0
+        while spades and hands[holder] & top:
+            run += 1
+            run_cards |= top
+            spades ^= top
+            if spades:
+                top = 1 << bit_index_high(spades)
+        if maximise[holder]:
+            always_lo = run
+        else:
+            always_hi = left - run
+    forced_lo = always_lo
+    forced_hi = always_hi
+    sure, cashed = cash_tricks(hands, n, turn, broken)
+    if maximise[turn]:
+        forced_lo = max(forced_lo, sure)
+    else:
+        forced_hi = min(forced_hi, left - sure)
+    upto = (1 << (always_hi + 1)) - 1
+    if (upto >> forced_lo) << forced_lo & ~target == 0:
+        return 1, run_cards | cashed
+    if ((1 << (forced_hi + 1)) - 1) >> always_lo << always_lo & target == 0:
+        return 0, run_cards | cashed
+    return -1, 0
+
+
+@compiled
+def covered(w: int, hand: int, legal: int, others: int) -> int:
+    """``w`` grown so that the moves tried at a node that failed stand for every kind of
+    move a position of the same pattern offers: a run of equivalent cards (tried once)
+    that straddles the lowest card that matters in its suit is made to matter whole."""
+    for s in range(4):
+        cards = legal & _SUIT_MASK[s]
+        ws = w & _SUIT_MASK[s]
+        if cards == 0 or ws == 0:
+            continue
+        low = lowest_index(ws)
+        top_run = -1
+        bottom = -1
+        while cards:
+            card = bit_index_high(cards)
+            cards ^= 1 << card
+            if bottom >= 0 and others & (((1 << bottom) - 1) & ~((1 << (card + 1)) - 1)) == 0:
+                bottom = card  # the run goes on
+            else:
+                if top_run >= low > bottom >= 0:
+                    break
+                top_run = card
+                bottom = card
+        if top_run >= low > bottom >= 0:
+            w |= 1 << bottom
+    return w
+
+
+@compiled
+def to_parent(d: int, result: bool, w: int, hands: Any, maximise: Any, s_turn: Any,
+              s_moves: Any, s_next: Any, s_result: Any, s_bestmove: Any, s_cut: Any,
+              s_fail: Any, s_trickw: Any) -> None:
+    """Ply ``d`` takes back the card it tried and keeps the child's ``result`` and the
+    cards it depended on (``w``): those of the move that settles the node for the
+    seat that played it, or of every move that failed."""
+    turn = s_turn[d]
+    card = s_moves[d, s_next[d] - 1]
+    hands[turn] ^= 1 << card
+    w |= s_trickw[d]
+    if result == maximise[turn]:
+        s_result[d] = result
+        s_bestmove[d] = card
+        s_cut[d] = w
+    else:
+        s_fail[d] |= w
+
+
+@compiled
+def reach(hands: Any, n: int, maximise: Any, table: Any, cursors: Any, turn: int,
+          led: int, win_card: int, win_pos: int, count: int, on_table: int,
+          broken: bool, target: int, limit: int) -> int:
     """True when the maximising side can force its future tricks into ``target``.
 
     ``target`` has bit u set when taking u more tricks (counted from the start of the
@@ -194,25 +401,34 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
     s_led = np.empty(plies, dtype=np.int64)
     s_wc = np.empty(plies, dtype=np.int64)
     s_wp = np.empty(plies, dtype=np.int64)
+    s_lead = np.full(plies, -1, dtype=np.int64)
     s_count = np.empty(plies, dtype=np.int64)
     s_table = np.empty(plies, dtype=np.int64)
     s_broken = np.empty(plies, dtype=np.bool_)
     s_target = np.empty(plies, dtype=np.int64)
     s_result = np.empty(plies, dtype=np.bool_)
-    s_slot = np.empty(plies, dtype=np.int64)
-    s_key = np.empty((plies, 5), dtype=np.int64)
+    s_base = np.empty(plies, dtype=np.int64)
+    s_meta = np.empty(plies, dtype=np.int64)
+    s_lengths = np.empty(plies, dtype=np.int64)
+    s_patterns = np.empty((plies, 4), dtype=np.int64)
     s_size = np.empty(plies, dtype=np.int64)
     s_next = np.empty(plies, dtype=np.int64)
     s_moves = np.empty((plies, 16), dtype=np.int64)
     s_bestmove = np.empty(plies, dtype=np.int64)
+    s_cut = np.zeros(plies, dtype=np.int64)
+    s_fail = np.zeros(plies, dtype=np.int64)
+    s_trickw = np.zeros(plies, dtype=np.int64)
+    s_tried = np.zeros(plies, dtype=np.int64)
     killer = np.full(plies, -1, dtype=np.int64)
     order = np.empty(16, dtype=np.int64)
     side_bit = 16 if maximise[0] else 0
+    seats_bit = 8 if n == 4 else 0
 
     d = 0
     s_turn[0] = turn
     s_led[0] = led
     s_wc[0] = win_card
+    s_lead[0] = win_card
     s_wp[0] = win_pos
     s_count[0] = count
     s_table[0] = on_table
@@ -220,6 +436,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
     s_target[0] = target
     entering = True
     result = False
+    w = 0
     nodes = 0
     while True:
         settled = False
@@ -235,12 +452,13 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
             count = s_count[d]
             broken = s_broken[d]
             target = s_target[d]
-            s_slot[d] = -1
+            s_base[d] = -1
             hint = -1
             left = popcount(hands[turn])
             full = (1 << (left + 1)) - 1
             target &= full
             s_target[d] = target
+            w = 0
             if target == 0:
                 result = False
                 settled = True
@@ -248,165 +466,80 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 result = True
                 settled = True
             elif count == 0:
-                r0, r1, r2, r3 = relative_ranks(hands, n)
-                meta = 1 + turn + 4 * (1 if broken else 0) + 8 * n + side_bit
-                slot = slot_of(meta, r0, r1, r2, r3, SET_SIZE)
-                s_slot[d] = slot
-                s_key[d, 0] = r0
-                s_key[d, 1] = r1
-                s_key[d, 2] = r2
-                s_key[d, 3] = r3
-                s_key[d, 4] = meta
-                if (table[slot, 4] == meta and table[slot, 0] == r0
-                        and table[slot, 1] == r1 and table[slot, 2] == r2
-                        and table[slot, 3] == r3):
-                    w1 = table[slot, 5]
-                    w2 = table[slot, 6]
-                    l1 = table[slot, 7]
-                    l2 = table[slot, 8]
-                    if (w1 and w1 & ~target == 0) or (w2 and w2 & ~target == 0):
-                        result = True
-                        settled = True
-                    elif target & ~l1 == 0 or target & ~l2 == 0:
-                        result = False
-                        settled = True
-                    else:
-                        hint = table[slot, 9]
-                if not settled:
-                    # The side's count whatever anyone plays: the top spades held in
-                    # one hand each win a trick (the highest spade left wins the
-                    # trick it is played to). The leader's side can also force the
-                    # tricks it can cash at once (its quick tricks).
-                    always_lo = 0
-                    always_hi = left
-                    spades = (hands[0] | hands[1] | hands[2 % n] | hands[3 % n]) \
-                        & _SUIT_MASK[_SPADES]
-                    if spades:
-                        top = 1 << bit_index_high(spades)
-                        holder = 0
-                        while hands[holder] & top == 0:
-                            holder += 1
-                        run = 0
-                        while spades and hands[holder] & top:
-                            run += 1
-                            spades ^= top
-                            if spades:
-                                top = 1 << bit_index_high(spades)
-                        if maximise[holder]:
-                            always_lo = run
-                        else:
-                            always_hi = left - run
-                    forced_lo = always_lo
-                    forced_hi = always_hi
-                    sure = cash_tricks(hands, n, turn, broken)
-                    if maximise[turn]:
-                        if sure > forced_lo:
-                            forced_lo = sure
-                    elif left - sure < forced_hi:
-                        forced_hi = left - sure
-                    upto = (1 << (always_hi + 1)) - 1
-                    if (upto >> forced_lo) << forced_lo & ~target == 0:
-                        result = True
-                        settled = True
-                    elif ((1 << (forced_hi + 1)) - 1) >> always_lo << always_lo \
-                            & target == 0:
-                        result = False
-                        settled = True
+                everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
+                meta = 32 + turn + (4 if broken else 0) + seats_bit + side_bit
+                lengths = suit_lengths(hands, n)
+                for s in range(4):
+                    s_patterns[d, s] = owner_pattern(hands, n, everything & _SUIT_MASK[s])
+                base = bucket_of(meta, lengths)
+                known, w, hint = lookup(table, base, meta, lengths, s_patterns[d],
+                                        everything, target)
+                if known < 0:
+                    known, w = bounds(hands, n, maximise, turn, broken, left, target)
+                if known >= 0:
+                    result = known == 1
+                    settled = True
+                else:
+                    s_base[d] = base
+                    s_meta[d] = meta
+                    s_lengths[d] = lengths
             entering = False
             if not settled:
-                mine = maximise[turn]
-                s_result[d] = not mine
-                # Does the seat to move want to win tricks? The maximising side does
-                # when its set lacks the count of none or holds the count of all of
-                # them, and then its opponents want to win them too (to keep its count
-                # out of the set); when it ducks for fewer, the opponents duck too.
-                wants = (target & 1) == 0 or (target >> left) & 1 == 1
-                hand = hands[turn]
-                legal = legal_cards(hand, led, broken)
-                others = s_table[d]
-                for q in range(n):
-                    if q != turn:
-                        others |= hands[q]
-                win_card = s_wc[d]
-                win_pos = s_wp[d]
-                ours_winning = win_pos >= 0 and maximise[win_pos] == mine
-                if ours_winning and count == 2 and n == 4:
-                    # Third hand: the partner's card is safe only if the last hand
-                    # cannot beat it.
-                    last = hands[(turn + 1) % n]
-                    follow = last & _SUIT_MASK[led]
-                    if follow:
-                        if _SUIT_OF[win_card] == led and follow >> (win_card + 1):
-                            ours_winning = False
-                    elif last & _SUIT_MASK[_SPADES] and (
-                            _SUIT_OF[win_card] != _SPADES
-                            or (last & _SUIT_MASK[_SPADES]) >> (win_card + 1)):
-                        ours_winning = False
-                size = 0
-                previous = -1
-                while legal:
-                    bit = legal & -legal
-                    legal ^= bit
-                    card = bit_index_high(bit)
-                    suit = _SUIT_OF[card]
-                    if previous >= 0 and _SUIT_OF[previous] == suit:
-                        between = (bit - 1) & ~((1 << (previous + 1)) - 1)
-                        if others & between == 0:
-                            previous = card
-                            continue
-                    previous = card
-                    rank = card - 13 * suit if card < 52 else card - 39
-                    beats = led >= 0 and (suit == led or suit == _SPADES) and card > win_card
-                    if led < 0:
-                        if wants:
-                            priority = _lead_priority(hands, n, turn, card, suit, rank,
-                                                      others | hand)
-                        else:
-                            priority = -rank - (20 if suit == _SPADES else 0)
-                    elif not wants:
-                        # Lose the trick with the highest card that still loses.
-                        priority = rank if not beats else -100 - rank
-                    elif ours_winning:
-                        priority = -rank
-                    elif count == 1 and n == 4 and suit == led:
-                        priority = -rank  # second hand low
-                    elif beats:
-                        priority = 100 - rank - (20 if suit != led else 0)
-                    else:
-                        priority = -rank
-                    j = size
-                    while j > 0 and order[j - 1] < priority:
-                        s_moves[d, j] = s_moves[d, j - 1]
-                        order[j] = order[j - 1]
-                        j -= 1
-                    s_moves[d, j] = card
-                    order[j] = priority
-                    size += 1
-                s_size[d] = size
+                s_result[d] = not maximise[turn]
+                s_cut[d] = 0
+                s_fail[d] = 0
+                s_tried[d] = 0
                 s_bestmove[d] = -1
-                if hint < 0:
-                    hint = killer[d]
-                if hint >= 0:
-                    move_to_front(s_moves, d, size, hint)
                 s_next[d] = 0
+                s_size[d] = list_moves(hands, n, maximise, turn, led, count, s_table[d],
+                                       s_wc[d], s_wp[d], s_lead[d], target, broken,
+                                       killer[d], hint, s_moves[d], order)
         if settled:
-            # ``result`` settles ply d: hand it to the parent.
+            # ``result`` settles ply d (``w`` the cards it depended on): hand it to
+            # the parent.
             if d == 0:
                 return 1 if result else 0
             d -= 1
-            to_parent(d, result, hands, maximise, s_turn, s_moves, s_next, s_result,
-                      s_bestmove)
+            to_parent(d, result, w, hands, maximise, s_turn, s_moves, s_next, s_result,
+                      s_bestmove, s_cut, s_fail, s_trickw)
         while True:
             # -- ply d: try its next move, or finish it and return to the parent -------
-            done = s_result[d] == maximise[s_turn[d]]
+            turn = s_turn[d]
+            done = s_result[d] == maximise[turn]
             if done:
                 killer[d] = s_bestmove[d]
-            if not done and s_next[d] < s_size[d]:
-                turn = s_turn[d]
-                card = s_moves[d, s_next[d]]
-                s_next[d] += 1
+                w = s_cut[d]
+            card = -1
+            if not done:
+                fail = s_fail[d]
+                while s_next[d] < s_size[d]:
+                    candidate = s_moves[d, s_next[d]]
+                    s_next[d] += 1
+                    # A small card (below every card that mattered in its suit to the
+                    # lines that failed) when another small card of the suit has
+                    # failed: the same move to every one of those lines, so it fails
+                    # too, here and at every position of the same pattern.
+                    suit_cards = _SUIT_MASK[_SUIT_OF[candidate]]
+                    tried = s_tried[d] & suit_cards
+                    if tried:
+                        ws = fail & suit_cards
+                        if ws == 0 or lowest_index(ws) > max(candidate,
+                                                             lowest_index(tried)):
+                            continue
+                    card = candidate
+                    break
+                if card < 0:
+                    hand = hands[turn]
+                    others = s_table[d]
+                    for q in range(n):
+                        if q != turn:
+                            others |= hands[q]
+                    w = covered(fail, hand, legal_cards(hand, s_led[d], s_broken[d]),
+                                others)
+            if card >= 0:
                 bit = 1 << card
                 suit = _SUIT_OF[card]
+                s_tried[d] |= bit
                 hands[turn] ^= bit
                 led = s_led[d]
                 e = d + 1
@@ -415,14 +548,20 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                     next_led = suit
                     wc = card
                     wp = turn
+                    s_lead[e] = card
                 else:
+                    s_lead[e] = s_lead[d]
                     next_led = led
                     wc = s_wc[d]
                     wp = s_wp[d]
                     if (suit == led or suit == _SPADES) and card > wc:
                         wc = card
                         wp = turn
+                s_trickw[d] = 0
                 if s_count[d] + 1 == n:
+                    trick = s_table[d] | bit
+                    if popcount(trick & _SUIT_MASK[_SUIT_OF[wc]]) >= 2:
+                        s_trickw[d] = 1 << wc  # won by rank over its own suit
                     s_turn[e] = wp
                     s_led[e] = -1
                     s_wc[e] = -1
@@ -442,26 +581,13 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, turn: int, led: int,
                 entering = True
                 break
             result = s_result[d]
-            slot = s_slot[d]
-            if slot >= 0:
-                meta = s_key[d, 4]
-                target = s_target[d]
-                if not (table[slot, 4] == meta and table[slot, 0] == s_key[d, 0]
-                        and table[slot, 1] == s_key[d, 1] and table[slot, 2] == s_key[d, 2]
-                        and table[slot, 3] == s_key[d, 3]):
-                    for w in range(5):
-                        table[slot, w] = s_key[d, w]
-                    for w in range(5, 9):
-                        table[slot, w] = 0
-                    table[slot, 9] = -1
-                if result:
-                    keep_set(table, slot, 5, target, True)
-                else:
-                    keep_set(table, slot, 7, target, False)
-                if s_bestmove[d] >= 0:
-                    table[slot, 9] = s_bestmove[d]
+            base = s_base[d]
+            if base >= 0:
+                everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
+                store(table, cursors, base, s_meta[d], s_lengths[d], s_patterns[d],
+                      everything, w, s_target[d], result, s_bestmove[d])
             if d == 0:
                 return 1 if result else 0
             d -= 1
-            to_parent(d, result, hands, maximise, s_turn, s_moves, s_next, s_result,
-                      s_bestmove)
+            to_parent(d, result, w, hands, maximise, s_turn, s_moves, s_next, s_result,
+                      s_bestmove, s_cut, s_fail, s_trickw)

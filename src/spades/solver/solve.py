@@ -165,13 +165,14 @@ class _Problem:
 
 
 class _Sets:
-    """The two-side kernel's table, allocated once and never cleared: its entries
-    depend on the cards alone, so every question about every deal may use them."""
+    """The two-side kernel's table (its entries and each bucket's next entry to
+    replace), allocated once and never cleared: its entries depend on the cards alone,
+    so every question about every deal may use them."""
 
-    table: Any = None
+    table: tuple[Any, Any] | None = None
 
     @classmethod
-    def get(cls) -> Any:
+    def get(cls) -> tuple[Any, Any]:
         if cls.table is None:
             cls.table = two_sides.new_set_table()
         return cls.table
@@ -214,9 +215,10 @@ class _TwoSides(_Problem):
             for u, v in enumerate(worth):
                 if v >= ends[mid]:
                     target |= 1 << u
-            found = two_sides.reach(self.hands, self.n, self.maximise, self.table2, turn,
-                                    led, win_card, win_pos, count, table, broken, target,
-                                    self.max_nodes)
+            entries, cursors = self.table2
+            found = two_sides.reach(self.hands, self.n, self.maximise, entries, cursors,
+                                    turn, led, win_card, win_pos, count, table, broken,
+                                    target, self.max_nodes)
             if found == two_sides.ABORTED:
                 raise SearchLimit(self.max_nodes)
             if found:
@@ -342,13 +344,14 @@ def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0) -> int:
         on_table |= 1 << card
     turn = seats.index(position.to_move)
     left = position.tricks_left
-    table = _Sets.get()
+    entries, cursors = _Sets.get()
     lo, hi = 0, left
     while lo < hi:
         mid = (lo + hi + 1) // 2
         target = ((1 << (left + 1)) - 1) >> mid << mid
-        found = two_sides.reach(hands, n, maximise, table, turn, led, win_card, win_pos,
-                                len(position.trick), on_table, broken, target, max_nodes)
+        found = two_sides.reach(hands, n, maximise, entries, cursors, turn, led, win_card,
+                                win_pos, len(position.trick), on_table, broken, target,
+                                max_nodes)
         if found == two_sides.ABORTED:
             raise SearchLimit(max_nodes)
         if found:

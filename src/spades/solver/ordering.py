@@ -1,0 +1,491 @@
+"""Move ordering for the two-side kernel: which cards a node tries, in which order.
+
+A boolean search is only as fast as its first move is good: a node that wins stops at
+the first card that wins, so the cards most likely to settle it go first. When the
+maximising side's set asks for "at least k tricks" (a double-dummy trick count) both
+sides simply play for tricks, and the order is the one the bridge solver DDS uses for a
+trump contract, spades being always trump (:func:`lead_weight`, :func:`follow_weight`):
+its weights prefer leads in suits where the opponents hold few cards (a smaller tree),
+winners that will not be ruffed, leads towards the partner's winner or for the
+partner to ruff, the cheapest card that wins, ruffing low and discarding small cards
+of long suits. For any other set the side may have to duck, and simpler priorities
+read the set (:func:`list_moves`).
+
+Written, like the kernels, in the subset of Python that numba compiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from spades.cards import SPADES, SUIT_MASK, SUIT_OF
+from spades.solver.search import bit_index_high, compiled, legal_cards, lowest_index, popcount
+
+_SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
+_SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
+_SPADES = SPADES
+
+
+@compiled
+def list_moves(hands: Any, n: int, maximise: Any, turn: int, led: int, count: int,
+               on_table: int, win_card: int, win_pos: int, lead_card: int, target: int,
+               broken: bool, best: int, hint: int, moves: Any, order: Any) -> int:
+    """Write the cards worth trying at a node into ``moves``, most promising first,
+    and return how many there are.
+
+    Of cards of one suit with no card of another hand (or of the trick) between them,
+    only one is listed: they win and lose the same tricks. ``target`` is the
+    maximising side's set of counts of future tricks (see :mod:`spades.solver.sets`),
+    ``best`` the card that last settled a node at this depth and ``hint`` the card
+    that settled this position's table entry last (each -1 if none); ``order`` is a
+    scratch array of at least 16 slots.
+    """
+    left = popcount(hands[turn])
+    full = (1 << (left + 1)) - 1
+    mine = maximise[turn]
+    # Does the seat to move want to win tricks? The maximising side does when its set
+    # lacks the count of none or holds the count of all of them, and then its
+    # opponents want to win them too (to keep its count out of the set); when it ducks
+    # for fewer, the opponents duck too. A set of all counts from some k up is a
+    # plain trick count: both sides play for tricks, ordered as DDS orders them.
+    wants = (target & 1) == 0 or (target >> left) & 1 == 1
+    lowest = target & -target
+    counting = n == 4 and target == full & ~(lowest - 1)
+    hand = hands[turn]
+    legal = legal_cards(hand, led, broken)
+    others = on_table
+    for q in range(n):
+        if q != turn:
+            others |= hands[q]
+    everything = others | hand
+    ours_winning = win_pos >= 0 and maximise[win_pos] == mine
+    if ours_winning and count == 2 and n == 4:
+        # Third hand: the partner's card is safe only if the last hand cannot beat it.
+        last = hands[(turn + 1) % n]
+        follow = last & _SUIT_MASK[led]
+        if follow:
+            if _SUIT_OF[win_card] == led and follow >> (win_card + 1):
+                ours_winning = False
+        elif last & _SUIT_MASK[_SPADES] and (
+                _SUIT_OF[win_card] != _SPADES
+                or (last & _SUIT_MASK[_SPADES]) >> (win_card + 1)):
+            ours_winning = False
+    size = 0
+    previous = -1
+    while legal:
+        # A run of equivalent cards is listed by its highest card when counting
+        # tricks (DDS's weights read it so), by its lowest otherwise.
+        card = bit_index_high(legal) if counting else lowest_index(legal)
+        bit = 1 << card
+        legal ^= bit
+        suit = _SUIT_OF[card]
+        if previous >= 0 and _SUIT_OF[previous] == suit:
+            below = min(previous, card)
+            above = max(previous, card)
+            if others & ((1 << above) - 1) & ~((1 << (below + 1)) - 1) == 0:
+                previous = card
+                continue
+        previous = card
+        rank = card - 13 * suit if card < 52 else card - 39
+        beats = led >= 0 and (suit == led or suit == _SPADES) and card > win_card
+        if counting:
+            if led < 0:
+                priority = lead_weight(hands, turn, card, suit, left, everything, best)
+            else:
+                lower = everything & _SUIT_MASK[suit] & (bit - 1)
+                run = lower != 0 and hand >> bit_index_high(lower) & 1 == 1
+                priority = follow_weight(hands, turn, count, card, led, lead_card,
+                                         win_card, win_pos, everything, run)
+        elif led < 0:
+            if wants:
+                priority = lead_priority(hands, n, turn, card, suit, rank, everything)
+            else:
+                priority = -rank - (20 if suit == _SPADES else 0)
+        elif not wants:
+            # Lose the trick with the highest card that still loses.
+            priority = rank if not beats else -100 - rank
+        elif ours_winning:
+            priority = -rank
+        elif count == 1 and n == 4 and suit == led:
+            priority = -rank  # second hand low
+        elif beats:
+            priority = 100 - rank - (20 if suit != led else 0)
+        else:
+            priority = -rank
+        j = size
+        while j > 0 and order[j - 1] < priority:
+            moves[j] = moves[j - 1]
+            order[j] = order[j - 1]
+            j -= 1
+        moves[j] = card
+        order[j] = priority
+        size += 1
+    first = hint if hint >= 0 or counting else best
+    if first >= 0:
+        # The card that settled this position last goes first; else, for any set but a
+        # trick count (whose weights already favour it), the card that settled a node
+        # at this depth last.
+        for j in range(1, size):
+            if moves[j] == first:
+                for i in range(j, 0, -1):
+                    moves[i] = moves[i - 1]
+                moves[0] = first
+                break
+    return size
+
+
+@compiled
+def owner(hands: Any, card: int) -> int:
+    """The hand (of four) holding ``card``."""
+    bit = 1 << card
+    for q in range(4):
+        if hands[q] & bit:
+            return q
+    return -1
+
+
+@compiled
+def high(mask: int) -> int:
+    """The highest card of ``mask``, -1 for none."""
+    return bit_index_high(mask) if mask else -1
+
+
+@compiled
+def low(mask: int) -> int:
+    """The lowest card of ``mask``, -1 for none."""
+    return lowest_index(mask) if mask else -1
+
+
+@compiled
+def second_owner(hands: Any, cards: int) -> int:
+    """Who holds the second-highest of ``cards`` (-1 when there is none)."""
+    if cards == 0:
+        return -1
+    cards ^= 1 << bit_index_high(cards)
+    return owner(hands, bit_index_high(cards)) if cards else -1
+
+
+@compiled
+def lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: int,
+                   everything: int) -> int:
+    """How promising a lead is for a side that wants tricks (higher first): cash a
+    card that is the top of its suit unless an opponent will trump it, lead low to a
+    partner's top card, lead for the partner to trump, else low cards."""
+    cards = everything & _SUIT_MASK[suit]
+    top = bit_index_high(cards)
+    partner = (turn + 2) % n if n == 4 else -1
+    trumped = False
+    if suit != _SPADES:
+        for j in range(1, n, 2 if n == 4 else 1):
+            q = (turn + j) % n
+            if hands[q] & _SUIT_MASK[suit] == 0 and hands[q] & _SUIT_MASK[_SPADES]:
+                trumped = True
+    if card == top:
+        return 5 + rank if trumped else 60 + rank
+    if partner >= 0:
+        if hands[partner] & (1 << top):
+            return 5 if trumped else 40 - rank
+        if (suit != _SPADES and hands[partner] & _SUIT_MASK[suit] == 0
+                and hands[partner] & _SUIT_MASK[_SPADES]):
+            return 30 - rank
+    return -rank
+
+
+@compiled
+def lead_weight(hands: Any, turn: int, card: int, suit: int, tricks: int,
+                 everything: int, best: int) -> int:
+    """How promising a lead is for a side that wants tricks (higher first), four seats:
+    the move-ordering weights of the double-dummy solver DDS for a trump contract
+    (spades are always trump). Among them: lead suits in which the opponents hold few
+    cards (a smaller tree to search), cash winners that will not be ruffed, lead towards
+    the partner's winner, for the partner to ruff, and away from the right-hand
+    opponent's honours."""
+    lho = (turn + 1) % 4
+    pd = (turn + 2) % 4
+    rho = (turn + 3) % 4
+    sm = _SUIT_MASK[suit]
+    tm = _SUIT_MASK[_SPADES]
+    h_lead = hands[turn] & sm
+    h_lho = hands[lho] & sm
+    h_pd = hands[pd] & sm
+    h_rho = hands[rho] & sm
+    t_lead = hands[turn] & tm
+    t_lho = hands[lho] & tm
+    t_pd = hands[pd] & tm
+    t_rho = hands[rho] & tm
+    suit_count = popcount(h_lead)
+    c_lh = popcount(h_lho)
+    c_rh = popcount(h_rho)
+    c_pd = popcount(h_pd)
+    count_lh = (c_lh if c_lh else tricks + 1) << 2
+    count_rh = (c_rh if c_rh else tricks + 1) << 2
+    weight_d = -(((count_lh + count_rh) << 5) // 13)
+    cards = everything & sm
+    top = bit_index_high(cards)
+    owner1 = owner(hands, top)
+    rest = cards ^ (1 << top)
+    owner2 = -1
+    owner3 = -1
+    second = -1
+    if rest:
+        second = bit_index_high(rest)
+        owner2 = owner(hands, second)
+        rest ^= 1 << second
+        if rest:
+            owner3 = owner(hands, bit_index_high(rest))
+    r_rank = popcount(cards >> (card + 1)) + 1
+    trump = suit == _SPADES
+    bonus = 0
+    if not trump and ((h_lho == 0 and t_lho) or (h_rho == 0 and t_rho)):
+        bonus = -12
+    if not trump and h_pd == 0 and t_pd and c_rh > 0:
+        bonus += 17
+    if owner1 == rho or owner2 == rho:
+        if c_rh != 1:
+            bonus -= 12
+    elif owner1 == lho and owner2 == pd and c_pd != 1:
+        bonus += 27
+    if not trump and suit_count == 1 and t_lead and c_pd > 1 and owner1 == pd:
+        bonus += 19
+    delta = bonus + weight_d
+    below = cards & ((1 << card) - 1)
+    seq = below != 0 and hands[turn] >> bit_index_high(below) & 1 == 1
+    # (the next lower card of the suit is in the same hand: a sequence)
+    win = False
+    if card == top:
+        if not trump:
+            if c_pd > 0 or t_pd == 0:
+                win = (c_lh > 0 or t_lho == 0) and (c_rh > 0 or t_rho == 0)
+            else:
+                win = (c_lh > 0 or t_pd > t_lho) and (c_rh > 0 or t_pd > t_rho)
+        else:
+            win = True
+    elif h_pd > (h_lho | h_rho):
+        win = trump or ((c_lh > 0 or t_lho == 0) and (c_rh > 0 or t_rho == 0))
+    elif not trump and c_pd == 0 and t_pd:
+        if c_lh == 0 and t_lho and c_rh == 0 and t_rho:
+            win = t_pd > (t_lho | t_rho)
+        elif c_lh == 0 and t_lho:
+            win = t_pd > t_lho
+        elif c_rh == 0 and t_rho:
+            win = t_pd > t_rho
+        else:
+            win = True
+    if win:
+        if (c_lh == 1 and owner1 == lho) or (c_rh == 1 and owner1 == rho):
+            w = delta + 35 + r_rank
+        elif owner1 == turn:
+            if owner2 == pd:
+                w = delta + 48 + r_rank
+            elif card == top:
+                w = delta + 31
+            else:
+                w = delta - 3 + r_rank
+        elif owner1 == pd:
+            w = delta + (42 if owner2 == turn else 28) + r_rank
+        elif seq and card == second:
+            w = delta + 40
+        elif seq:
+            w = delta + 22 + r_rank
+        else:
+            w = delta + 11 + r_rank
+        if card == best:
+            w += 55
+    else:
+        if owner2 == pd and owner3 == pd:
+            delta += 20
+        elif (owner2 == turn and owner3 == pd and c_pd > 1) or \
+                (owner2 == pd and owner3 == turn and c_pd > 1):
+            delta += 13
+        if (c_lh == 1 and owner1 == lho) or (c_rh == 1 and owner1 == rho):
+            w = delta + r_rank + 2
+        elif owner1 == turn:
+            if owner2 == pd:
+                w = delta + 33 + r_rank
+            elif card == top:
+                w = delta + 38
+            else:
+                w = delta - 14 + r_rank
+        elif owner1 == pd:
+            w = delta + 34 + r_rank
+        elif seq and card == second:
+            w = delta + 35
+        else:
+            w = delta + 15 - (card - 13 * suit if card < 52 else card - 39)
+        if card == best:
+            w += 18
+    return w
+
+
+@compiled
+def follow_weight(hands: Any, turn: int, count: int, card: int, led: int, lead_card: int,
+                   win_card: int, win_pos: int, start: int, seq: bool) -> int:
+    """How promising a card is for a side that wants tricks, four seats, second to
+    fourth in the trick (higher first): the move-ordering weights of DDS for a trump
+    contract. Among them: win as cheaply as possible, leave a trick the partner holds,
+    force out a higher card, ruff low, overruff, discard small cards of long suits."""
+    suit = _SUIT_OF[card]
+    rank = (card - 13 * suit if card < 52 else card - 39) + 2
+    sm_led = _SUIT_MASK[led]
+    tm = _SUIT_MASK[_SPADES]
+    trump_led = led == _SPADES
+    r_rank = popcount(start & _SUIT_MASK[suit] & ~((1 << (card + 1)) - 1)) + 1
+    length = popcount(hands[turn] & _SUIT_MASK[suit])
+    leader = (turn - count) % 4
+    following = suit == led
+    if count == 1:
+        third = (turn + 1) % 4
+        fourth = (turn + 2) % 4
+        t3 = hands[third] & tm
+        t4 = hands[fourth] & tm
+        if following:
+            max3 = high(hands[third] & sm_led)
+            max4 = high(hands[fourth] & sm_led)
+            min3 = low(hands[third] & sm_led)
+            min4 = low(hands[fourth] & sm_led)
+            win = False
+            if trump_led:
+                win = (max4 > lead_card and max4 > max3) or (card > lead_card and card > max3)
+            elif card > lead_card and card > max3:
+                win = max3 >= 0 or t3 == 0 or (max4 < 0 and t4 != 0 and t4 > t3)
+            elif max4 > lead_card and max4 > max3:
+                win = max3 >= 0 or t3 == 0
+            elif lead_card > max4 and lead_card > max3 and lead_card > card:
+                if max4 < 0 and t4:
+                    win = max3 >= 0 or t3 == 0 or t4 > t3
+            elif max4 < 0 and t4:
+                win = True
+            if win:
+                if min3 > card:
+                    return 40 + r_rank
+                if max4 > lead_card and hands[turn] & sm_led > hands[fourth] & sm_led:
+                    return 41 + r_rank
+                if card > lead_card:
+                    if card < max4:
+                        return 78 - rank
+                    if card > max3:
+                        return 73 - rank
+                    return 62 - rank if seq else 49 - rank
+                return 47 - rank if max4 >= 0 else 40 - rank
+            if card < min3 or card < min4:
+                return -9 + r_rank
+            if card < lead_card:
+                return -16 + r_rank
+            return 22 - rank if seq else 10 - rank
+        kx = length == 2 and second_owner(hands, start & _SUIT_MASK[suit]) == turn
+        lead_bit = 1 << lead_card
+        h3 = hands[third] & sm_led
+        h4 = hands[fourth] & sm_led
+        if trump_led or suit != _SPADES:
+            if trump_led:
+                if h4 > (h3 | lead_bit):
+                    add = (length << 6) // 44
+                else:
+                    add = (length << 6) // 36 - (4 if kx else 0)
+            elif h3:
+                if h4 > (h3 | lead_bit) or (h4 == 0 and t4):
+                    add = 60 + (length << 6) // 44
+                else:
+                    add = -2 + (length << 6) // 36 - (4 if kx else 0)
+            elif (h4 == 0 and t4 > t3) or (t3 == 0 and h4 > lead_bit):
+                add = 60 + (length << 6) // 44
+            else:
+                add = -2 + (length << 6) // 36 - (4 if kx else 0)
+            return -rank + add
+        if h3 or (h4 == 0 and t4 and t4 > t3) or (1 << card) > t3:
+            return 24 - rank + (length << 6) // 44
+        return 15 - rank + (length << 6) // 36 - (4 if kx else 0)
+    if count == 2:
+        fourth = (turn + 1) % 4
+        cards4 = hands[fourth] & sm_led
+        max4 = high(cards4)
+        min4 = low(cards4)
+        partner_wins = win_pos == leader
+        if following:
+            mine = hands[turn] & sm_led
+            max3 = high(mine)
+            force = False
+            if trump_led:
+                if partner_wins and lead_card > max4:
+                    return -rank
+                if max3 < min4 or max3 < win_card:
+                    return -rank
+                if max3 > max4:
+                    return 58 - rank if card > max4 and card > win_card else -rank
+                force = True
+            elif _SUIT_OF[win_card] == _SPADES:
+                return -rank
+            elif partner_wins:
+                if max4 < 0 or lead_card > max4 or max3 < min4 or max3 < win_card:
+                    return -rank
+                if max3 > max4:
+                    return 58 - rank if card > max4 else -rank
+                force = True
+            else:
+                if max4 < 0:
+                    return 20 - rank if card > win_card else -rank
+                if max3 < min4 or max3 < win_card:
+                    return -rank
+                if max3 > max4:
+                    return 58 - rank if card > win_card and card > max4 else -rank
+                force = True
+            if force:
+                w = 60 - rank if card > win_card and card > max4 else -rank
+                # Force out the top: the lowest card above the fourth hand's second
+                # highest, or (second hand winning) above the second hand's card.
+                rest = cards4 ^ (1 << max4) if max4 >= 0 else 0
+                floor = -1
+                if rest and bit_index_high(rest) > win_card:
+                    floor = bit_index_high(rest)
+                elif not partner_wins:
+                    floor = win_card
+                if floor >= 0:
+                    above = mine & ~((1 << (floor + 1)) - 1)
+                    if above and card == lowest_index(above):
+                        w += 20
+                return w
+            return -rank
+        t4 = hands[fourth] & tm
+        if trump_led or suit != _SPADES:
+            return -rank + (length << 6) // 40
+        if partner_wins and lead_card > max4 and (max4 >= 0 or t4 == 0):
+            return -rank - 50
+        if _SUIT_OF[win_card] == _SPADES and card < win_card:
+            return -32 + r_rank + (length << 6) // 40
+        add = (length << 6) // 50
+        if partner_wins:
+            if max4 >= 0:
+                if second_owner(hands, start & sm_led) == leader:
+                    return 36 - rank + add
+                return 48 - rank + add
+            if (1 << card) > t4:
+                return 48 - rank + add
+            return -12 - rank + add
+        if max4 >= 0:
+            return 72 - rank + add
+        if (1 << card) > t4:
+            return 48 - rank + add
+        return 36 - rank + add
+    # Fourth hand.
+    partner_wins = win_pos == (turn + 2) % 4
+    ruffed = led != _SPADES and _SUIT_OF[win_card] == _SPADES
+    if following:
+        if partner_wins or ruffed:
+            return -rank
+        return 30 - rank if card > win_card else -rank
+    val = (length << 6) // 24
+    if length == 2 and second_owner(hands, start & _SUIT_MASK[suit]) == turn:
+        val -= 2
+    if trump_led:
+        return -rank + val
+    if partner_wins:
+        return 2 - rank + val if suit == _SPADES else 25 - rank + val
+    if ruffed:
+        if suit == _SPADES:
+            return 33 + r_rank if card > win_card else -13 + r_rank
+        return 14 - rank + val
+    if suit == _SPADES:
+        return 33 + r_rank
+    return 14 - rank + val
