@@ -9,7 +9,7 @@ its weights prefer leads in suits where the opponents hold few cards (a smaller 
 winners that will not be ruffed, leads towards the partner's winner or for the
 partner to ruff, the cheapest card that wins, ruffing low and discarding small cards
 of long suits. For any other set the side may have to duck, and simpler priorities
-read the set (:func:`list_moves`).
+read the set (:func:`move_priority`).
 
 Written, like the kernels, in the subset of Python that numba compiles.
 """
@@ -21,7 +21,12 @@ from typing import Any
 import numpy as np
 
 from spades.cards import SPADES, SUIT_MASK, SUIT_OF
-from spades.solver.search import bit_index_high, compiled, legal_cards, lowest_index, popcount
+from spades.solver.search import (
+    bit_index_high,
+    compiled,
+    lowest_index,
+    popcount,
+)
 
 _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
@@ -29,22 +34,18 @@ _SPADES = SPADES
 
 
 @compiled
-def list_moves(hands: Any, n: int, maximise: Any, turn: int, led: int, count: int,
-               on_table: int, win_card: int, win_pos: int, lead_card: int, target: int,
-               broken: bool, best: int, hint: int, moves: Any, order: Any) -> int:
-    """Write the cards worth trying at a node into ``moves``, most promising first,
-    and return how many there are.
+def play_modes(hands: Any, n: int, maximise: Any, turn: int, count: int, led: int,
+               win_card: int, win_pos: int, target: int) -> tuple[bool, bool, bool]:
+    """How the seat to move plays at a node: whether it wants the trick, whether the
+    node counts tricks (DDS's weights apply), and whether its side holds the trick.
 
-    Of cards of one suit with no card of another hand (or of the trick) between them,
-    only one is listed: they win and lose the same tricks. ``target`` is the
-    maximising side's set of counts of future tricks (see :mod:`spades.solver.sets`),
-    ``best`` the card that last settled a node at this depth and ``hint`` the card
-    that settled this position's table entry last (each -1 if none); ``order`` is a
-    scratch array of at least 16 slots.
+    ``hands`` and ``maximise`` are tuples of four: every helper the kernel calls at each
+    node takes plain values, since an array passed costs a reference count taken and
+    given back, which at this rate costs more than the work itself. ``target`` is the
+    maximising side's set of counts of future tricks (see :mod:`spades.solver.sets`).
     """
     left = popcount(hands[turn])
     full = (1 << (left + 1)) - 1
-    mine = maximise[turn]
     # Does the seat to move want to win tricks? The maximising side does when its set
     # lacks the count of none or holds the count of all of them, and then its
     # opponents want to win them too (to keep its count out of the set); when it ducks
@@ -53,14 +54,7 @@ def list_moves(hands: Any, n: int, maximise: Any, turn: int, led: int, count: in
     wants = (target & 1) == 0 or (target >> left) & 1 == 1
     lowest = target & -target
     counting = n == 4 and target == full & ~(lowest - 1)
-    hand = hands[turn]
-    legal = legal_cards(hand, led, broken)
-    others = on_table
-    for q in range(n):
-        if q != turn:
-            others |= hands[q]
-    everything = others | hand
-    ours_winning = win_pos >= 0 and maximise[win_pos] == mine
+    ours_winning = win_pos >= 0 and maximise[win_pos] == maximise[turn]
     if ours_winning and count == 2 and n == 4:
         # Third hand: the partner's card is safe only if the last hand cannot beat it.
         last = hands[(turn + 1) % n]
@@ -72,68 +66,41 @@ def list_moves(hands: Any, n: int, maximise: Any, turn: int, led: int, count: in
                 _SUIT_OF[win_card] != _SPADES
                 or (last & _SUIT_MASK[_SPADES]) >> (win_card + 1)):
             ours_winning = False
-    size = 0
-    previous = -1
-    while legal:
-        # A run of equivalent cards is listed by its highest card when counting
-        # tricks (DDS's weights read it so), by its lowest otherwise.
-        card = bit_index_high(legal) if counting else lowest_index(legal)
-        bit = 1 << card
-        legal ^= bit
-        suit = _SUIT_OF[card]
-        if previous >= 0 and _SUIT_OF[previous] == suit:
-            below = min(previous, card)
-            above = max(previous, card)
-            if others & ((1 << above) - 1) & ~((1 << (below + 1)) - 1) == 0:
-                previous = card
-                continue
-        previous = card
-        rank = card - 13 * suit if card < 52 else card - 39
-        beats = led >= 0 and (suit == led or suit == _SPADES) and card > win_card
-        if counting:
-            if led < 0:
-                priority = lead_weight(hands, turn, card, suit, left, everything, best)
-            else:
-                lower = everything & _SUIT_MASK[suit] & (bit - 1)
-                run = lower != 0 and hand >> bit_index_high(lower) & 1 == 1
-                priority = follow_weight(hands, turn, count, card, led, lead_card,
-                                         win_card, win_pos, everything, run)
-        elif led < 0:
-            if wants:
-                priority = lead_priority(hands, n, turn, card, suit, rank, everything)
-            else:
-                priority = -rank - (20 if suit == _SPADES else 0)
-        elif not wants:
-            # Lose the trick with the highest card that still loses.
-            priority = rank if not beats else -100 - rank
-        elif ours_winning:
-            priority = -rank
-        elif count == 1 and n == 4 and suit == led:
-            priority = -rank  # second hand low
-        elif beats:
-            priority = 100 - rank - (20 if suit != led else 0)
-        else:
-            priority = -rank
-        j = size
-        while j > 0 and order[j - 1] < priority:
-            moves[j] = moves[j - 1]
-            order[j] = order[j - 1]
-            j -= 1
-        moves[j] = card
-        order[j] = priority
-        size += 1
-    first = hint if hint >= 0 or counting else best
-    if first >= 0:
-        # The card that settled this position last goes first; else, for any set but a
-        # trick count (whose weights already favour it), the card that settled a node
-        # at this depth last.
-        for j in range(1, size):
-            if moves[j] == first:
-                for i in range(j, 0, -1):
-                    moves[i] = moves[i - 1]
-                moves[0] = first
-                break
-    return size
+    return wants, counting, ours_winning
+
+
+@compiled
+def move_priority(hands: Any, n: int, turn: int, card: int, led: int, count: int,
+                  win_card: int, win_pos: int, lead_card: int, wants: bool,
+                  counting: bool, ours_winning: bool, everything: int, best: int) -> int:
+    """How promising ``card`` is at a node (higher first), in the modes of
+    :func:`play_modes`; ``best`` is the card that last settled a node at this depth
+    (-1 if none), ``everything`` every card still in a hand or on the table."""
+    suit = _SUIT_OF[card]
+    rank = card - 13 * suit if card < 52 else card - 39
+    hand = hands[turn]
+    if counting:
+        if led < 0:
+            return lead_weight(hands, turn, card, suit, popcount(hand), everything, best)
+        lower = everything & _SUIT_MASK[suit] & ((1 << card) - 1)
+        run = lower != 0 and hand >> bit_index_high(lower) & 1 == 1
+        return follow_weight(hands, turn, count, card, led, lead_card, win_card, win_pos,
+                             everything, run)
+    beats = led >= 0 and (suit == led or suit == _SPADES) and card > win_card
+    if led < 0:
+        if wants:
+            return lead_priority(hands, n, turn, card, suit, rank, everything)
+        return -rank - (20 if suit == _SPADES else 0)
+    if not wants:
+        # Lose the trick with the highest card that still loses.
+        return rank if not beats else -100 - rank
+    if ours_winning:
+        return -rank
+    if count == 1 and n == 4 and suit == led:
+        return -rank  # second hand low
+    if beats:
+        return 100 - rank - (20 if suit != led else 0)
+    return -rank
 
 
 @compiled

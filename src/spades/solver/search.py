@@ -74,12 +74,20 @@ try:  # pragma: no cover - which branch runs depends on the machine
         """Compile ``func`` with numba, caching the machine code on disk."""
         return cast(F, numba.njit(cache=True)(func))
 
+    def inlined(func: F) -> F:
+        """Compile ``func`` with numba, inlined where the kernel calls it: a call that
+        passes arrays costs a reference count taken and given back per array, which in
+        the per-node helpers of a search would cost more than their work."""
+        return cast(F, numba.njit(cache=True, inline="always")(func))
+
     COMPILED: Final = True
     drop_stale_machine_code(Path(__file__).parent)
 except ImportError:  # pragma: no cover
     def compiled(func: F) -> F:
         """Without numba the kernel runs as plain Python."""
         return func
+
+    inlined = compiled
 
     COMPILED: Final = False  # type: ignore[misc]
 

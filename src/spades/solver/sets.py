@@ -56,10 +56,11 @@ from typing import Any, Final
 import numpy as np
 
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
-from spades.solver.ordering import list_moves
+from spades.solver.ordering import move_priority, play_modes
 from spades.solver.search import (
     bit_index_high,
     compiled,
+    inlined,
     legal_cards,
     lowest_index,
     popcount,
@@ -86,12 +87,14 @@ _LOW32 = (1 << 32) - 1
 
 
 @compiled
-def new_set_table() -> tuple[Any, Any]:
+def new_set_table() -> tuple[Any, Any, Any]:
     """An empty table: the entries (a bucket of :data:`BUCKET_SIZE` per hash of the suit
-    lengths) and each bucket's next entry to replace."""
+    lengths and the rest of the key), a short tag of each entry's key (0: free) so that
+    a bucket is scanned in one cache line, and each bucket's next entry to replace."""
     entries = np.zeros((BUCKETS * BUCKET_SIZE, ENTRY_WORDS), dtype=np.int64)
+    tags = np.zeros(BUCKETS * BUCKET_SIZE, dtype=np.int32)
     cursors = np.zeros(BUCKETS, dtype=np.int64)
-    return entries, cursors
+    return entries, tags, cursors
 
 
 @compiled
@@ -203,37 +206,45 @@ def keep_set(table: Any, slot: int, word: int, target: int, reached: bool) -> No
 
 
 @compiled
-def bucket_of(meta: int, lengths: int) -> int:
-    """The first entry of the bucket for a key's suit lengths and the rest of its key."""
+def bucket_of(meta: int, lengths: int) -> tuple[int, int]:
+    """The first entry of the bucket for a key's suit lengths and the rest of its key,
+    and the key's tag (never 0)."""
     h = meta % _PRIME
     h = (h * 1_000_003 + (lengths & _LOW32)) % _PRIME
     h = (h * 1_000_003 + ((lengths >> 32) & _LOW32)) % _PRIME
-    return (h & (BUCKETS - 1)) * BUCKET_SIZE
+    return (h & (BUCKETS - 1)) * BUCKET_SIZE, h + 1
 
 
 @compiled
-def store(table: Any, cursors: Any, base: int, meta: int, lengths: int, patterns: Any,
-          everything: int, w: int, target: int, result: bool, best: int) -> None:
+def _pattern_word(pattern: int, cards: int, w: int) -> int:
+    """An entry's word for one suit: how many of its top ``cards`` matter (down to the
+    lowest card of ``w``) and who holds them (from ``pattern``)."""
+    if w == 0:
+        return 0
+    k = popcount(cards & ~((1 << lowest_index(w)) - 1))
+    return (k << 32) | (pattern & ((1 << (2 * k)) - 1))
+
+
+@inlined
+def store(table: Any, tags: Any, cursors: Any, base: int, tag: int, meta: int,
+          lengths: int, patterns: Any, d: int, everything: int, w: int, target: int,
+          result: bool, best: int) -> None:
     """Remember that ``target`` is (or is not) reachable from a position, under the
     pattern of the cards that mattered (``w``): the top cards of each suit down to the
-    lowest card of ``w`` in it, and who holds them."""
-    words = np.empty(4, dtype=np.int64)
-    for s in range(4):
-        ws = w & _SUIT_MASK[s]
-        k = 0
-        if ws:
-            low = lowest_index(ws)
-            k = popcount(everything & _SUIT_MASK[s] & ~((1 << low) - 1))
-        words[s] = (k << 32) | (patterns[s] & ((1 << (2 * k)) - 1))
+    lowest card of ``w`` in it, and who holds them (row ``d`` of ``patterns``)."""
+    w0 = _pattern_word(patterns[d, 0], everything & _SUIT_MASK[0], w & _SUIT_MASK[0])
+    w1 = _pattern_word(patterns[d, 1], everything & _SUIT_MASK[1], w & _SUIT_MASK[1])
+    w2 = _pattern_word(patterns[d, 2], everything & _SUIT_MASK[2], w & _SUIT_MASK[2])
+    w3 = _pattern_word(patterns[d, 3], everything & _SUIT_MASK[3], w & _SUIT_MASK[3])
     slot = -1
     free = -1
     for e in range(base, base + BUCKET_SIZE):
-        if table[e, 1] == 0:
+        if tags[e] == 0:
             if free < 0:
                 free = e
-        elif (table[e, 1] == meta and table[e, 0] == lengths and table[e, 2] == words[0]
-              and table[e, 3] == words[1] and table[e, 4] == words[2]
-              and table[e, 5] == words[3]):
+        elif (tags[e] == tag and table[e, 1] == meta and table[e, 0] == lengths
+              and table[e, 2] == w0 and table[e, 3] == w1 and table[e, 4] == w2
+              and table[e, 5] == w3):
             slot = e
             break
     if slot < 0:
@@ -243,10 +254,13 @@ def store(table: Any, cursors: Any, base: int, meta: int, lengths: int, patterns
             bucket = base // BUCKET_SIZE
             slot = base + cursors[bucket]
             cursors[bucket] = (cursors[bucket] + 1) % BUCKET_SIZE
+        tags[slot] = tag
         table[slot, 0] = lengths
         table[slot, 1] = meta
-        for s in range(4):
-            table[slot, 2 + s] = words[s]
+        table[slot, 2] = w0
+        table[slot, 3] = w1
+        table[slot, 4] = w2
+        table[slot, 5] = w3
         for x in range(6, 10):
             table[slot, x] = 0
         table[slot, 10] = -1
@@ -257,20 +271,31 @@ def store(table: Any, cursors: Any, base: int, meta: int, lengths: int, patterns
     if best >= 0:
         table[slot, 10] = best
 
-@compiled
-def lookup(table: Any, base: int, meta: int, lengths: int, patterns: Any, everything: int,
+
+@inlined
+def lookup(table: Any, tags: Any, base: int, tag: int, meta: int, lengths: int,
+           hands: Any, n: int, patterns: Any, d: int, everything: int,
            target: int) -> tuple[int, int, int]:
     """What the table knows of ``target`` at a position: 1 reachable, 0 out of reach,
     -1 unknown; the cards the answer depends on (the top cards of the entry that gave
-    it); and the card that settled a matching entry last (-1 if none)."""
+    it); and the card that settled a matching entry last (-1 if none).
+
+    Row ``d`` of ``patterns`` receives the owners of each suit's cards
+    (:func:`owner_pattern`) once an entry with the same suit lengths is found; its
+    first slot is -1 until then.
+    """
     hint = -1
+    patterns[d, 0] = -1
     for e in range(base, base + BUCKET_SIZE):
-        if table[e, 1] != meta or table[e, 0] != lengths:
+        if tags[e] != tag or table[e, 1] != meta or table[e, 0] != lengths:
             continue
+        if patterns[d, 0] < 0:
+            for s in range(4):
+                patterns[d, s] = owner_pattern(hands, n, everything & _SUIT_MASK[s])
         matches = True
         for s in range(4):
             word = table[e, 2 + s]
-            if patterns[s] & ((1 << (2 * (word >> 32))) - 1) != word & _LOW32:
+            if patterns[d, s] & ((1 << (2 * (word >> 32))) - 1) != word & _LOW32:
                 matches = False
                 break
         if not matches:
@@ -288,7 +313,7 @@ def lookup(table: Any, base: int, meta: int, lengths: int, patterns: Any, everyt
     return -1, 0, hint
 
 
-@compiled
+@inlined
 def bounds(hands: Any, n: int, maximise: Any, turn: int, broken: bool, left: int,
            target: int) -> tuple[int, int]:
     """Whether the cards alone settle ``target`` at the start of a trick: 1 reachable,
@@ -334,7 +359,7 @@ def bounds(hands: Any, n: int, maximise: Any, turn: int, broken: bool, left: int
     return -1, 0
 
 
-@compiled
+@inlined
 def covered(w: int, hand: int, legal: int, others: int) -> int:
     """``w`` grown so that the moves tried at a node that failed stand for every kind of
     move a position of the same pattern offers: a run of equivalent cards (tried once)
@@ -363,26 +388,7 @@ def covered(w: int, hand: int, legal: int, others: int) -> int:
 
 
 @compiled
-def to_parent(d: int, result: bool, w: int, hands: Any, maximise: Any, s_turn: Any,
-              s_moves: Any, s_next: Any, s_result: Any, s_bestmove: Any, s_cut: Any,
-              s_fail: Any, s_trickw: Any) -> None:
-    """Ply ``d`` takes back the card it tried and keeps the child's ``result`` and the
-    cards it depended on (``w``): those of the move that settles the node for the
-    seat that played it, or of every move that failed."""
-    turn = s_turn[d]
-    card = s_moves[d, s_next[d] - 1]
-    hands[turn] ^= 1 << card
-    w |= s_trickw[d]
-    if result == maximise[turn]:
-        s_result[d] = result
-        s_bestmove[d] = card
-        s_cut[d] = w
-    else:
-        s_fail[d] |= w
-
-
-@compiled
-def reach(hands: Any, n: int, maximise: Any, table: Any, cursors: Any, turn: int,
+def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any, turn: int,
           led: int, win_card: int, win_pos: int, count: int, on_table: int,
           broken: bool, target: int, limit: int) -> int:
     """True when the maximising side can force its future tricks into ``target``.
@@ -409,6 +415,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, cursors: Any, turn: int
     s_result = np.empty(plies, dtype=np.bool_)
     s_base = np.empty(plies, dtype=np.int64)
     s_meta = np.empty(plies, dtype=np.int64)
+    s_tag = np.empty(plies, dtype=np.int64)
     s_lengths = np.empty(plies, dtype=np.int64)
     s_patterns = np.empty((plies, 4), dtype=np.int64)
     s_size = np.empty(plies, dtype=np.int64)
@@ -421,7 +428,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, cursors: Any, turn: int
     s_tried = np.zeros(plies, dtype=np.int64)
     killer = np.full(plies, -1, dtype=np.int64)
     order = np.empty(16, dtype=np.int64)
-    side_bit = 16 if maximise[0] else 0
+    mx = (maximise[0], maximise[1], maximise[2 % n], maximise[3 % n])
+    side_bit = 16 if mx[0] else 0
     seats_bit = 8 if n == 4 else 0
 
     d = 0
@@ -435,12 +443,13 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, cursors: Any, turn: int
     s_broken[0] = broken
     s_target[0] = target
     entering = True
+    returning = False
     result = False
     w = 0
     nodes = 0
     while True:
-        settled = False
         if entering:
+            entering = False
             nodes += 1
             if limit and nodes > limit:
                 for i in range(d):
@@ -452,142 +461,193 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, cursors: Any, turn: int
             count = s_count[d]
             broken = s_broken[d]
             target = s_target[d]
+            hs = (hands[0], hands[1], hands[2 % n], hands[3 % n])
             s_base[d] = -1
             hint = -1
-            left = popcount(hands[turn])
+            left = popcount(hs[turn])
             full = (1 << (left + 1)) - 1
             target &= full
             s_target[d] = target
             w = 0
-            if target == 0:
-                result = False
-                settled = True
-            elif target == full:
-                result = True
-                settled = True
+            if target == 0 or target == full:
+                result = target == full
+                returning = True
             elif count == 0:
-                everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
+                everything = hs[0] | hs[1] | hs[2] | hs[3]
                 meta = 32 + turn + (4 if broken else 0) + seats_bit + side_bit
-                lengths = suit_lengths(hands, n)
-                for s in range(4):
-                    s_patterns[d, s] = owner_pattern(hands, n, everything & _SUIT_MASK[s])
-                base = bucket_of(meta, lengths)
-                known, w, hint = lookup(table, base, meta, lengths, s_patterns[d],
-                                        everything, target)
+                lengths = suit_lengths(hs, n)
+                base, tag = bucket_of(meta, lengths)
+                known, w, hint = lookup(table, tags, base, tag, meta, lengths, hs, n,
+                                        s_patterns, d, everything, target)
                 if known < 0:
-                    known, w = bounds(hands, n, maximise, turn, broken, left, target)
+                    known, w = bounds(hs, n, mx, turn, broken, left, target)
                 if known >= 0:
                     result = known == 1
-                    settled = True
+                    returning = True
                 else:
                     s_base[d] = base
+                    s_tag[d] = tag
                     s_meta[d] = meta
                     s_lengths[d] = lengths
-            entering = False
-            if not settled:
-                s_result[d] = not maximise[turn]
+            if not returning:
+                s_result[d] = not mx[turn]
                 s_cut[d] = 0
                 s_fail[d] = 0
                 s_tried[d] = 0
                 s_bestmove[d] = -1
                 s_next[d] = 0
-                s_size[d] = list_moves(hands, n, maximise, turn, led, count, s_table[d],
-                                       s_wc[d], s_wp[d], s_lead[d], target, broken,
-                                       killer[d], hint, s_moves[d], order)
-        if settled:
-            # ``result`` settles ply d (``w`` the cards it depended on): hand it to
-            # the parent.
+                # The cards worth trying, most promising first. Of cards of one suit
+                # with no card of another hand (or of the trick) between them only one
+                # is listed: they win and lose the same tricks. A run is listed by its
+                # highest card when counting tricks (DDS's weights read it so), by its
+                # lowest otherwise.
+                win_card = s_wc[d]
+                win_pos = s_wp[d]
+                wants, counting, ours_winning = play_modes(hs, n, mx, turn, count, led,
+                                                           win_card, win_pos, target)
+                hand = hs[turn]
+                legal = legal_cards(hand, led, broken)
+                others = s_table[d]
+                for q in range(n):
+                    if q != turn:
+                        others |= hs[q]
+                size = 0
+                previous = -1
+                while legal:
+                    card = bit_index_high(legal) if counting else lowest_index(legal)
+                    legal ^= 1 << card
+                    if previous >= 0 and _SUIT_OF[previous] == _SUIT_OF[card]:
+                        below = min(previous, card)
+                        above = max(previous, card)
+                        if others & ((1 << above) - 1) & ~((1 << (below + 1)) - 1) == 0:
+                            previous = card
+                            continue
+                    previous = card
+                    priority = move_priority(hs, n, turn, card, led, count, win_card,
+                                             win_pos, s_lead[d], wants, counting,
+                                             ours_winning, others | hand, killer[d])
+                    j = size
+                    while j > 0 and order[j - 1] < priority:
+                        s_moves[d, j] = s_moves[d, j - 1]
+                        order[j] = order[j - 1]
+                        j -= 1
+                    s_moves[d, j] = card
+                    order[j] = priority
+                    size += 1
+                s_size[d] = size
+                # The card that settled this position last goes first; else, for any
+                # set but a trick count (whose weights already favour it), the card
+                # that settled a node at this depth last.
+                first = hint if hint >= 0 or counting else killer[d]
+                if first >= 0:
+                    for j in range(1, size):
+                        if s_moves[d, j] == first:
+                            for i in range(j, 0, -1):
+                                s_moves[d, i] = s_moves[d, i - 1]
+                            s_moves[d, 0] = first
+                            break
+        if returning:
+            # ``result`` settles ply d (``w`` the cards it depended on): the parent
+            # takes back the card it tried and keeps the result if it settles the
+            # parent for the seat that played it (and those cards), else the cards
+            # join those of the parent's other failed moves.
+            returning = False
             if d == 0:
                 return 1 if result else 0
             d -= 1
-            to_parent(d, result, w, hands, maximise, s_turn, s_moves, s_next, s_result,
-                      s_bestmove, s_cut, s_fail, s_trickw)
-        while True:
-            # -- ply d: try its next move, or finish it and return to the parent -------
             turn = s_turn[d]
-            done = s_result[d] == maximise[turn]
-            if done:
-                killer[d] = s_bestmove[d]
-                w = s_cut[d]
-            card = -1
-            if not done:
-                fail = s_fail[d]
-                while s_next[d] < s_size[d]:
-                    candidate = s_moves[d, s_next[d]]
-                    s_next[d] += 1
-                    # A small card (below every card that mattered in its suit to the
-                    # lines that failed) when another small card of the suit has
-                    # failed: the same move to every one of those lines, so it fails
-                    # too, here and at every position of the same pattern.
-                    suit_cards = _SUIT_MASK[_SUIT_OF[candidate]]
-                    tried = s_tried[d] & suit_cards
-                    if tried:
-                        ws = fail & suit_cards
-                        if ws == 0 or lowest_index(ws) > max(candidate,
-                                                             lowest_index(tried)):
-                            continue
-                    card = candidate
-                    break
-                if card < 0:
-                    hand = hands[turn]
-                    others = s_table[d]
-                    for q in range(n):
-                        if q != turn:
-                            others |= hands[q]
-                    w = covered(fail, hand, legal_cards(hand, s_led[d], s_broken[d]),
-                                others)
-            if card >= 0:
-                bit = 1 << card
-                suit = _SUIT_OF[card]
-                s_tried[d] |= bit
-                hands[turn] ^= bit
-                led = s_led[d]
-                e = d + 1
-                s_broken[e] = s_broken[d] or suit == _SPADES
-                if led < 0:
-                    next_led = suit
-                    wc = card
-                    wp = turn
-                    s_lead[e] = card
-                else:
-                    s_lead[e] = s_lead[d]
-                    next_led = led
-                    wc = s_wc[d]
-                    wp = s_wp[d]
-                    if (suit == led or suit == _SPADES) and card > wc:
-                        wc = card
-                        wp = turn
-                s_trickw[d] = 0
-                if s_count[d] + 1 == n:
-                    trick = s_table[d] | bit
-                    if popcount(trick & _SUIT_MASK[_SUIT_OF[wc]]) >= 2:
-                        s_trickw[d] = 1 << wc  # won by rank over its own suit
-                    s_turn[e] = wp
-                    s_led[e] = -1
-                    s_wc[e] = -1
-                    s_wp[e] = -1
-                    s_count[e] = 0
-                    s_table[e] = 0
-                    s_target[e] = s_target[d] >> 1 if maximise[wp] else s_target[d]
-                else:
-                    s_turn[e] = (turn + 1) % n
-                    s_led[e] = next_led
-                    s_wc[e] = wc
-                    s_wp[e] = wp
-                    s_count[e] = s_count[d] + 1
-                    s_table[e] = s_table[d] | bit
-                    s_target[e] = s_target[d]
-                d = e
-                entering = True
+            card = s_moves[d, s_next[d] - 1]
+            hands[turn] ^= 1 << card
+            w |= s_trickw[d]
+            if result == mx[turn]:
+                s_result[d] = result
+                s_bestmove[d] = card
+                s_cut[d] = w
+            else:
+                s_fail[d] |= w
+        # -- ply d: try its next move, or finish it ---------------------------------
+        turn = s_turn[d]
+        card = -1
+        if s_result[d] == mx[turn]:
+            killer[d] = s_bestmove[d]
+            w = s_cut[d]
+        else:
+            fail = s_fail[d]
+            while s_next[d] < s_size[d]:
+                candidate = s_moves[d, s_next[d]]
+                s_next[d] += 1
+                # A small card (below every card that mattered in its suit to the lines
+                # that failed) when another small card of the suit has failed: the same
+                # move to every one of those lines, so it fails too, here and at every
+                # position of the same pattern.
+                suit_cards = _SUIT_MASK[_SUIT_OF[candidate]]
+                tried = s_tried[d] & suit_cards
+                if tried:
+                    ws = fail & suit_cards
+                    if ws == 0 or lowest_index(ws) > max(candidate, lowest_index(tried)):
+                        continue
+                card = candidate
                 break
+            if card < 0:
+                hand = hands[turn]
+                others = s_table[d]
+                for q in range(n):
+                    if q != turn:
+                        others |= hands[q]
+                w = covered(fail, hand, legal_cards(hand, s_led[d], s_broken[d]), others)
+        if card < 0:
+            # The node is settled: remember it (at the start of a trick), then return.
             result = s_result[d]
             base = s_base[d]
             if base >= 0:
                 everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
-                store(table, cursors, base, s_meta[d], s_lengths[d], s_patterns[d],
-                      everything, w, s_target[d], result, s_bestmove[d])
-            if d == 0:
-                return 1 if result else 0
-            d -= 1
-            to_parent(d, result, w, hands, maximise, s_turn, s_moves, s_next, s_result,
-                      s_bestmove, s_cut, s_fail, s_trickw)
+                if s_patterns[d, 0] < 0:
+                    hs = (hands[0], hands[1], hands[2 % n], hands[3 % n])
+                    for s in range(4):
+                        s_patterns[d, s] = owner_pattern(hs, n, everything & _SUIT_MASK[s])
+                store(table, tags, cursors, base, s_tag[d], s_meta[d], s_lengths[d],
+                      s_patterns, d, everything, w, s_target[d], result, s_bestmove[d])
+            returning = True
+            continue
+        bit = 1 << card
+        suit = _SUIT_OF[card]
+        s_tried[d] |= bit
+        hands[turn] ^= bit
+        led = s_led[d]
+        e = d + 1
+        s_broken[e] = s_broken[d] or suit == _SPADES
+        if led < 0:
+            next_led = suit
+            wc = card
+            wp = turn
+            s_lead[e] = card
+        else:
+            s_lead[e] = s_lead[d]
+            next_led = led
+            wc = s_wc[d]
+            wp = s_wp[d]
+            if (suit == led or suit == _SPADES) and card > wc:
+                wc = card
+                wp = turn
+        s_trickw[d] = 0
+        if s_count[d] + 1 == n:
+            trick = s_table[d] | bit
+            if popcount(trick & _SUIT_MASK[_SUIT_OF[wc]]) >= 2:
+                s_trickw[d] = 1 << wc  # won by rank over its own suit
+            s_turn[e] = wp
+            s_led[e] = -1
+            s_wc[e] = -1
+            s_wp[e] = -1
+            s_count[e] = 0
+            s_table[e] = 0
+            s_target[e] = s_target[d] >> 1 if mx[wp] else s_target[d]
+        else:
+            s_turn[e] = (turn + 1) % n
+            s_led[e] = next_led
+            s_wc[e] = wc
+            s_wp[e] = wp
+            s_count[e] = s_count[d] + 1
+            s_table[e] = s_table[d] | bit
+            s_target[e] = s_target[d]
+        d = e
+        entering = True

@@ -169,10 +169,10 @@ class _Sets:
     replace), allocated once and never cleared: its entries depend on the cards alone,
     so every question about every deal may use them."""
 
-    table: tuple[Any, Any] | None = None
+    table: tuple[Any, Any, Any] | None = None
 
     @classmethod
-    def get(cls) -> tuple[Any, Any]:
+    def get(cls) -> tuple[Any, Any, Any]:
         if cls.table is None:
             cls.table = two_sides.new_set_table()
         return cls.table
@@ -215,8 +215,8 @@ class _TwoSides(_Problem):
             for u, v in enumerate(worth):
                 if v >= ends[mid]:
                     target |= 1 << u
-            entries, cursors = self.table2
-            found = two_sides.reach(self.hands, self.n, self.maximise, entries, cursors,
+            entries, tags, cursors = self.table2
+            found = two_sides.reach(self.hands, self.n, self.maximise, entries, tags, cursors,
                                     turn, led, win_card, win_pos, count, table, broken,
                                     target, self.max_nodes)
             if found == two_sides.ABORTED:
@@ -344,14 +344,14 @@ def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0) -> int:
         on_table |= 1 << card
     turn = seats.index(position.to_move)
     left = position.tricks_left
-    entries, cursors = _Sets.get()
+    entries, tags, cursors = _Sets.get()
     lo, hi = 0, left
     while lo < hi:
         mid = (lo + hi + 1) // 2
         target = ((1 << (left + 1)) - 1) >> mid << mid
-        found = two_sides.reach(hands, n, maximise, entries, cursors, turn, led, win_card,
-                                win_pos, len(position.trick), on_table, broken, target,
-                                max_nodes)
+        found = two_sides.reach(hands, n, maximise, entries, tags, cursors, turn, led,
+                                win_card, win_pos, len(position.trick), on_table, broken,
+                                target, max_nodes)
         if found == two_sides.ABORTED:
             raise SearchLimit(max_nodes)
         if found:
