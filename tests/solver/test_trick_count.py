@@ -50,3 +50,14 @@ def test_cutthroat_has_no_two_sides_to_count_for() -> None:
     position = random_ending(Random(1), rules_from("cutthroat"), 2)
     with pytest.raises(PositionError, match="two sides"):
         trick_count(position, "N")
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), tricks_left=st.integers(1, 6), guess=st.integers(-2, 15))
+def test_a_guess_changes_the_order_of_probes_never_the_count(seed: int, tricks_left: int,
+                                                              guess: int) -> None:
+    rng = Random(seed)
+    rules = rules_from(rng.choice(["classic", "two-player", "jokers"]))
+    position = random_ending(rng, rules, tricks_left)
+    seat = rng.choice(rules.seats)
+    assert trick_count(position, seat, guess=guess) == trick_count(position, seat)

@@ -55,10 +55,12 @@ def side_tricks(rules: Rules, hands: Sequence[Mask], leader: int, bids: Sequence
     rollout(p, list(bids), partner, side_of, rng, noise, until=13 - solve_from)
     mine = rules.side_of(seat)
     before = sum(p.tricks[q] for q in range(n) if rules.side_of(seats[q]) == mine)
+    bid = sum(bids[q] for q in range(n) if rules.side_of(seats[q]) == mine)
     position = Position(rules, {s: p.hands[q] for q, s in enumerate(seats)}, seats[p.turn],
                         {s: max(1, bids[q]) for q, s in enumerate(seats)}, broken=p.broken,
                         tricks={s: p.tricks[q] for q, s in enumerate(seats)})
-    return before + trick_count(position, seat)
+    # The side's bid is a good first guess of its count: the solver probes it first.
+    return before + trick_count(position, seat, guess=bid - before)
 
 
 def best_bid(rules: Rules, seat: Seat, counts: Iterable[tuple[int, Mapping[Seat, int]]],

@@ -315,7 +315,8 @@ def bid_values(position: Position, seat: Seat,
     return out
 
 
-def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0) -> int:
+def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0,
+                guess: int | None = None) -> int:
     """The most of the tricks left (the one in progress included) that ``seat``'s side
     can take whatever the others do, everyone playing for tricks alone.
 
@@ -323,6 +324,9 @@ def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0) -> int:
     solvers, for rules with two sides (partnerships or two players). Search players use
     it to price bids on sampled deals; it shares the two-side kernel's table with
     every other question.
+
+    ``guess`` (the side's bids, say) is probed first, then its neighbours: a probe near
+    the true count is the cheapest there is, and one far above it the dearest.
     """
     rules = position.rules
     if len(rules.sides) != 2 or seat not in rules.seats:
@@ -345,16 +349,32 @@ def trick_count(position: Position, seat: Seat, *, max_nodes: int = 0) -> int:
     turn = seats.index(position.to_move)
     left = position.tricks_left
     entries, tags, cursors = _Sets.get()
-    lo, hi = 0, left
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        target = ((1 << (left + 1)) - 1) >> mid << mid
+
+    def at_least(k: int) -> bool:
+        target = ((1 << (left + 1)) - 1) >> k << k
         found = two_sides.reach(hands, n, maximise, entries, tags, cursors, turn, led,
                                 win_card, win_pos, len(position.trick), on_table, broken,
                                 target, max_nodes)
         if found == two_sides.ABORTED:
             raise SearchLimit(max_nodes)
-        if found:
+        return bool(found)
+
+    lo, hi = 0, left
+    if guess is not None and lo < hi:
+        # Two steps from the guess, then halving what is left.
+        k = min(max(guess, 1), left)
+        for _ in range(2):
+            if at_least(k):
+                lo = k
+                k += 1
+            else:
+                hi = k - 1
+                k -= 1
+            if lo >= hi or not lo < k <= hi:
+                break
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if at_least(mid):
             lo = mid
         else:
             hi = mid - 1
