@@ -32,6 +32,19 @@ _SUIT_OF = np.array(SUIT_OF, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
 _SPADES = SPADES
 
+_LEAD_WEIGHTS = np.array([[35, 48, 31, -3, 42, 28, 40, 22, 11],
+                          [2, 33, 38, -14, 34, 34, 35, 15, 15]], dtype=np.int64)
+"""DDS's weights of a lead (:func:`lead_weight`), a row for a lead that can win the trick
+and one for a lead that cannot, by case: an opponent's top card is a singleton; we hold
+the top card and the partner the next; we lead our top card; we hold the top card and
+lead another; the partner holds the top card and we the next; the partner holds the top
+card; we lead the second card of the suit from a run; another card of a run; any other
+card."""
+_LEAD_RANKS = np.array([[1, 1, 0, 1, 1, 1, 0, 1, 1],
+                        [1, 1, 0, 1, 1, 1, 0, -1, -1]], dtype=np.int64)
+"""Whether a case's weight grows as the card is lower among the cards left of its suit
+(1), as its rank is lower (-1), or not at all (0)."""
+
 
 @compiled
 def play_modes(hands: Any, n: int, maximise: Any, turn: int, count: int, led: int,
@@ -240,49 +253,31 @@ def lead_weight(hands: Any, turn: int, card: int, suit: int, tricks: int,
             win = t_pd > t_rho
         else:
             win = True
-    if win:
-        if (c_lh == 1 and owner1 == lho) or (c_rh == 1 and owner1 == rho):
-            w = delta + 35 + r_rank
-        elif owner1 == turn:
-            if owner2 == pd:
-                w = delta + 48 + r_rank
-            elif card == top:
-                w = delta + 31
-            else:
-                w = delta - 3 + r_rank
-        elif owner1 == pd:
-            w = delta + (42 if owner2 == turn else 28) + r_rank
-        elif seq and card == second:
-            w = delta + 40
-        elif seq:
-            w = delta + 22 + r_rank
-        else:
-            w = delta + 11 + r_rank
-        if card == best:
-            w += 55
-    else:
+    if not win:
         if owner2 == pd and owner3 == pd:
             delta += 20
         elif (owner2 == turn and owner3 == pd and c_pd > 1) or \
                 (owner2 == pd and owner3 == turn and c_pd > 1):
             delta += 13
-        if (c_lh == 1 and owner1 == lho) or (c_rh == 1 and owner1 == rho):
-            w = delta + r_rank + 2
-        elif owner1 == turn:
-            if owner2 == pd:
-                w = delta + 33 + r_rank
-            elif card == top:
-                w = delta + 38
-            else:
-                w = delta - 14 + r_rank
-        elif owner1 == pd:
-            w = delta + 34 + r_rank
-        elif seq and card == second:
-            w = delta + 35
-        else:
-            w = delta + 15 - (card - 13 * suit if card < 52 else card - 39)
-        if card == best:
-            w += 18
+    if (c_lh == 1 and owner1 == lho) or (c_rh == 1 and owner1 == rho):
+        case = 0
+    elif owner1 == turn:
+        case = 1 if owner2 == pd else 2 if card == top else 3
+    elif owner1 == pd:
+        case = 4 if owner2 == turn else 5
+    elif seq and card == second:
+        case = 6
+    else:
+        case = 7 if seq else 8
+    row = 0 if win else 1
+    w = delta + int(_LEAD_WEIGHTS[row, case])
+    how = int(_LEAD_RANKS[row, case])
+    if how > 0:
+        w += r_rank
+    elif how < 0:
+        w -= card - 13 * suit if card < 52 else card - 39
+    if card == best:
+        w += 55 if win else 18
     return w
 
 
