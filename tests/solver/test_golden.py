@@ -1,8 +1,11 @@
-"""Golden values: whole two-player deals and fixed late positions of every preset.
+"""Golden values: whole two-player deals, whole four-player trick counts and fixed late
+positions of every preset.
 
 Pinned from the solver (which agrees with brute force on small endings), so that a
-faster search that changes any value fails here. Whole four-player deals are not
-pinned yet: solving one still takes minutes (see docs/solver.md).
+faster search that changes any value fails here. The whole four-player deals are
+pinned as double-dummy trick counts: valuing every card of one still takes too long
+(see docs/solver.md). With spades allowed from the first lead those deals are bridge
+deals with spades trump, and their counts are the ones the bridge solver DDS 2.9 gives.
 """
 
 from __future__ import annotations
@@ -14,7 +17,14 @@ import pytest
 from spades.cards import card_name, mask_of
 from spades.playout import Playout
 from spades.rules import PRESETS, rules_from
-from spades.solver import Position, best_cards, bid_values, position_value, solve_cards
+from spades.solver import (
+    Position,
+    best_cards,
+    bid_values,
+    position_value,
+    solve_cards,
+    trick_count,
+)
 
 
 def _deal(preset: str, seed: int) -> dict[str, int]:
@@ -45,6 +55,32 @@ def test_each_bid_of_a_whole_two_player_deal() -> None:
 def test_whole_two_player_deal_without_nil() -> None:
     p = Position(rules_from("two-player"), _deal("two-player", 0), "S", {"N": 5, "S": 5})
     assert set(solve_cards(p).values()) == {-27.0}
+
+
+WHOLE_DEAL_COUNTS = {
+    # deal: {leader: (tricks with spades leadable at once, with spades not yet broken)}
+    1: {"N": (4, 5), "E": (9, 8)},
+    2: {"N": (6, 6), "E": (8, 8)},
+    3: {"N": (6, 6), "E": (7, 7)},
+    4: {"N": (8, 5), "E": (7, 8)},
+    5: {"N": (11, 11), "E": (2, 2)},
+    6: {"N": (9, 9), "E": (4, 4)},
+    7: {"N": (3, 5), "E": (10, 9)},
+    8: {"N": (12, 12), "E": (1, 1)},
+}
+
+
+@pytest.mark.parametrize("seed", sorted(WHOLE_DEAL_COUNTS))
+def test_whole_four_player_deal_trick_counts(seed: int) -> None:
+    rules = rules_from("classic")
+    hands = _deal("classic", seed)
+    bids = dict.fromkeys(rules.seats, 3)
+    for leader, (leadable, unbroken) in WHOLE_DEAL_COUNTS[seed].items():
+        open_spades = Position(rules, hands, leader, bids, broken=True)
+        assert trick_count(open_spades, leader) == leadable
+        assert trick_count(Position(rules, hands, leader, bids), leader) == unbroken
+        other = "E" if leader == "N" else "N"
+        assert trick_count(open_spades, other) == 13 - leadable
 
 
 def _late(preset: str, seed: int, left: int) -> Position:
