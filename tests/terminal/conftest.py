@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -47,9 +48,12 @@ class Driver:
     """Plays ``spades play`` interactively: waits for each prompt, then answers it."""
 
     def __init__(self, home: Path, args: list[str]) -> None:
+        # A shell that starts the tests in the background leaves Ctrl-C ignored, and an
+        # ignored signal is inherited: the game gets the default, as at a terminal.
         self.proc = subprocess.Popen(
             [*SPADES, "play", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, env=play_env(home))
+            stderr=subprocess.STDOUT, env=play_env(home),
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.transcript = ""
         self._pending = b""
 
