@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.bots.evaluation import WIN_BONUS, Scorer, rollout
-from spades.bots.strong import _equivalents, _roles
+from spades.bots.knowledge import seat_roles
+from spades.bots.strong import _equivalents
 from spades.cards import card_name, mask_of, parse_cards
 from spades.game import Game
 from spades.playout import Playout
@@ -93,7 +94,7 @@ def test_winning_the_game_is_worth_more_than_points():
 def test_rollout_finishes_the_hand():
     game = Game("classic", deal=3)
     rules = game.rules
-    partner, side_of = _roles(rules)
+    partner, side_of = seat_roles(rules)
     hands = [game.hand_of(s) for s in rules.seats]
     for bids in ([3, 3, 3, 3], [0, 4, 5, 3]):
         p = Playout(hands, 2)

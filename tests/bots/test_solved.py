@@ -11,10 +11,10 @@ from spades.bots import make_player
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer
 from spades.bots.expert import ExpertPlayer
-from spades.bots.knowledge import knowledge_of
+from spades.bots.knowledge import knowledge_of, seat_roles
 from spades.bots.sampling import sample_hands
 from spades.bots.solved import position_of, solved_values
-from spades.bots.strong import _position, _roles
+from spades.bots.strong import _position
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
 
@@ -49,7 +49,7 @@ def test_solver_values_agree_with_the_plain_endgame_search(preset, extra):
     bids = [k.bids[s] for s in seats]
     scorer = Scorer(rules, bids, [s in view.blind for s in seats], me, view.scores,
                     view.bag_counts)
-    _, side_of = _roles(rules)
+    _, side_of = seat_roles(rules)
     cards = [a.card for a in view.legal if isinstance(a, Play)]
     rng = Random(1)
     for _ in range(5):

@@ -103,25 +103,43 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
                 k -= 1
             p.play((legal & -legal).bit_length() - 1)
             continue
-        mate = partner[pos]
-        side = side_of[pos]
-        if bids[pos] == 0 and tricks[pos] == 0:
-            mode = 0  # Nil: lose every trick
-        elif mate >= 0 and bids[mate] == 0 and tricks[mate] == 0:
-            mode = 2  # cover the partner's Nil: win
-        else:
-            taken = tricks[pos] + (tricks[mate] if mate >= 0 else 0)
-            mode = 1 if taken < contract[side] else 0
-            if mode == 0:
-                # Contract made: keep taking tricks while an opponent can still be set.
-                left = 13 - p.done
-                for other in range(nsides):
-                    if other != side and contract[other]:
-                        need = contract[other] - side_tricks(tricks, side_of, other)
-                        if need > 0 and left - need < 2:
-                            mode = 1
-        p.play(_choose(p, legal, mode, mate, side_of))
+        mode = greedy_mode(p, bids, partner, side_of, contract)
+        p.play(_choose(p, legal, mode, partner[pos], side_of))
     return tricks
+
+
+def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
+                contract: list[int]) -> int:
+    """What the greedy policy wants from the trick for the position to play: 1 to win
+    it, 2 to cover the partner's Nil, 0 to lose it (a Nil bidder, or a side whose
+    contract is made and that cannot set anyone)."""
+    pos = p.turn
+    tricks = p.tricks
+    mate = partner[pos]
+    if bids[pos] == 0 and tricks[pos] == 0:
+        return 0  # Nil: lose every trick
+    if mate >= 0 and bids[mate] == 0 and tricks[mate] == 0:
+        return 2  # cover the partner's Nil: win
+    side = side_of[pos]
+    taken = tricks[pos] + (tricks[mate] if mate >= 0 else 0)
+    if taken < contract[side]:
+        return 1
+    # Contract made: keep taking tricks while an opponent can still be set.
+    left = 13 - p.done
+    for other in range(len(contract)):
+        if other != side and contract[other]:
+            need = contract[other] - side_tricks(tricks, side_of, other)
+            if need > 0 and left - need < 2:
+                return 1
+    return 0
+
+
+def greedy_card(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
+                contract: list[int]) -> int:
+    """The card the greedy policy plays for the position to play (``contract``: each
+    side's bids added up)."""
+    mode = greedy_mode(p, bids, partner, side_of, contract)
+    return _choose(p, p.legal_mask(), mode, partner[p.turn], side_of)
 
 
 def side_tricks(tricks: list[int], side_of: list[int], side: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades.cards import SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat
+from spades.rules import Rules
 from spades.views import SeatView
 
 
@@ -128,3 +129,15 @@ def knowledge_of(view: SeatView) -> Knowledge:
         tricks=dict(view.tricks),
         remaining=view.hand.bit_count(),
     )
+
+
+def seat_roles(rules: Rules) -> tuple[list[int], list[int]]:
+    """Partner position (-1 if none) and side index of every position, the form the
+    play-outs and the sampler work with."""
+    seats = rules.seats
+    sides = list(rules.sides)
+    partner = []
+    for s in seats:
+        p = partner_of(seats, s, rules.partnerships)
+        partner.append(-1 if p is None else seats.index(p))
+    return partner, [sides.index(rules.side_of(s)) for s in seats]

@@ -23,8 +23,8 @@ from spades.actions import Bid, Play
 from spades.bots.base import Decision
 from spades.bots.bidding import sure_tricks
 from spades.bots.evaluation import rollout
-from spades.bots.knowledge import Knowledge
-from spades.bots.strong import StrongPlayer, _equivalents, _position, _roles
+from spades.bots.knowledge import Knowledge, seat_roles
+from spades.bots.strong import StrongPlayer, _equivalents, _position
 from spades.bots.trick_bids import counted_bid
 from spades.cards import Mask, card_name
 from spades.game import Game
@@ -138,7 +138,7 @@ class OraclePlayer(StrongPlayer):
         seat = view.seat
         assert seat is not None
         hands = [game.hand_of(s) for s in seats]
-        partner, side_of = _roles(rules)
+        partner, side_of = seat_roles(rules)
         made = dict(view.bids)
         bids = [made.get(s, 1) for s in seats]
         unseen = 0

@@ -15,12 +15,14 @@ player has since played) explains that player's bid.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from random import Random
 
 from spades.bots.bidding import sure_tricks
-from spades.bots.knowledge import Knowledge
-from spades.cards import RANK_OF, SPADES, SUIT_OF, Mask, Seat, cards_of
+from spades.bots.evaluation import greedy_card
+from spades.bots.knowledge import Knowledge, seat_roles
+from spades.cards import RANK_OF, SPADES, SUIT_OF, Card, Mask, Seat, cards_of
+from spades.playout import Playout
 from spades.rules import Rules
 
 OUT = -1
@@ -75,10 +77,57 @@ def bid_likelihood(hand: Mask, bid: int, rules: Rules) -> float:
     return math.exp(-(miss * miss) / (2 * BID_SPREAD * BID_SPREAD))
 
 
+PLAY_MISS = 0.3
+"""Weight of a deal for each card another player played that the greedy policy of the
+search would not have played on it: players mostly play sensibly (win cheaply while
+they need tricks, duck once they have them, follow high or low for a reason), so a
+deal on which their cards make sense is likelier, but people and rules differ from
+the policy, so a deal that does not fit is only discounted, never ruled out."""
+
+
+def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules: Rules,
+                    me: int, bids: list[int], miss: float = PLAY_MISS) -> float:
+    """How well a possible deal explains the cards the other players have played this
+    hand: the hand is replayed from its first card on ``hands`` (each seat's cards now
+    held, the played ones given back) and every other player's card that the greedy
+    policy would not have played there, nor one equivalent to it, multiplies the
+    weight by ``miss``."""
+    seats = rules.seats
+    n = len(seats)
+    index = {s: q for q, s in enumerate(seats)}
+    start = hands[:]
+    for seat, card in plays:
+        start[index[seat]] |= 1 << card
+    p = Playout(start, index[plays[0][0]])
+    partner, side_of = seat_roles(rules)
+    contract = [0] * (max(side_of) + 1)
+    for q in range(n):
+        contract[side_of[q]] += bids[q]
+    weight = 1.0
+    for seat, card in plays:
+        q = index[seat]
+        legal = p.legal_mask()
+        if q != me and legal & (legal - 1) and legal >> card & 1:
+            want = greedy_card(p, bids, partner, side_of, contract)
+            if want != card:
+                low, high = min(want, card), max(want, card)
+                between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+                live = 0
+                for j in range(n):
+                    if j != q:
+                        live |= p.hands[j]
+                if SUIT_OF[want] != SUIT_OF[card] or between & live:
+                    weight *= miss
+        p.play(card)
+    return weight
+
+
 def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rules,
                    played_by: Mapping[Seat, Mask], blind: Collection[Seat] = (),
-                   candidates: int = CANDIDATES) -> list[Mask]:
-    """One possible deal that agrees with the bids made (sampling-importance
+                   candidates: int = CANDIDATES,
+                   plays: Sequence[tuple[Seat, Card]] = ()) -> list[Mask]:
+    """One possible deal that agrees with the bids made and, given ``plays`` (this
+    hand's cards in the order played), with what the play revealed (sampling-importance
     resampling over ``candidates`` draws of :func:`sample_hands`).
 
     ``played_by`` holds the cards each seat has played this hand, which were in its
@@ -87,14 +136,18 @@ def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rule
     """
     bidders = [(i, s, b) for i, s in enumerate(k.seats)
                if s != k.seat and s not in blind and (b := k.bids.get(s)) is not None]
-    if not bidders:
+    if not bidders and not plays:
         return sample_hands(k, sizes, rng)
     draws = [sample_hands(k, sizes, rng) for _ in range(candidates)]
+    me = k.seats.index(k.seat)
+    bids = [k.bids.get(s, 0) for s in k.seats]
     weights = []
     for hands in draws:
         w = 1.0
         for i, s, b in bidders:
             w *= bid_likelihood(hands[i] | played_by.get(s, 0), b, rules)
+        if plays:
+            w *= play_likelihood(hands, plays, rules, me, bids)
         weights.append(w)
     if not any(weights):
         return draws[0]

@@ -35,7 +35,7 @@ from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
 from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
-from spades.bots.knowledge import Knowledge, knowledge_of, partner_of
+from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
 from spades.bots.sampling import sample_by_bids, sample_hands
 from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
@@ -90,7 +90,7 @@ class StrongPlayer:
                  max_seconds: float = DEFAULT_MAX_SECONDS,
                  confidence: float = DEFAULT_CONFIDENCE,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
-                 endgame: int = DEFAULT_ENDGAME) -> None:
+                 endgame: int = DEFAULT_ENDGAME, infer_play: bool = False) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -101,6 +101,12 @@ class StrongPlayer:
         self.infer_bids = True
         """Draw deals that agree with the bids made: a player who bid 5 holds about five
         tricks, so the play-outs see the hands the table has announced."""
+        self.infer_play = infer_play
+        """Draw deals that also agree with the cards played this hand: a deal on which
+        the others' cards are what a sensible player would have played is likelier
+        (:func:`~spades.bots.sampling.play_likelihood`). Off by default: against
+        ``basic`` it measured no clear gain for a quarter more time a decision
+        (docs/bots.md)."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -118,7 +124,9 @@ class StrongPlayer:
         played_by: dict[str, Mask] = {}
         for seat, card in view.plays:
             played_by[seat] = played_by.get(seat, 0) | 1 << card
-        return (sample_by_bids(k, sizes, rng, view.rules, played_by, view.blind)
+        plays = view.plays if self.infer_play else ()
+        return (sample_by_bids(k, sizes, rng, view.rules, played_by, view.blind,
+                               plays=plays)
                 for _ in range(count))
 
     # -- deciding ----------------------------------------------------------------------
@@ -152,7 +160,7 @@ class StrongPlayer:
         bids = [k.bids.get(s, 0) for s in seats]
         scorer = Scorer(view.rules, bids, [s in view.blind for s in seats], me,
                         view.scores, view.bag_counts)
-        partner, side_of = _roles(view.rules)
+        partner, side_of = seat_roles(view.rules)
         legal = [a.card for a in view.legal if isinstance(a, Play)]
         group = _equivalents(legal, k.unseen)
         cards = sorted(set(group.values()))
@@ -227,7 +235,7 @@ class StrongPlayer:
                        or (partner is not None and sure_tricks(view.hand, rules) < 2.0)))
         if nil_ok:
             candidates.insert(0, 0)
-        roles = _roles(rules)
+        roles = seat_roles(rules)
         order = view.order
         leader = seats.index(order[0])
         blind = [s in view.blind for s in seats]
@@ -281,7 +289,7 @@ class StrongPlayer:
         seats = rules.seats
         me = seats.index(view.seat)
         rng = self.rng_for(view)
-        roles = _roles(rules)
+        roles = seat_roles(rules)
         leader = seats.index(view.order[0])
         known = {s: 0 for s in view.blind}
         deck = list(rules.deck_cards)
@@ -397,17 +405,6 @@ def _clear_gain(best: list[float], other: list[float], z: float,
 def _last_to_play(view: SeatView) -> bool:
     """True when the seat completes the trick in progress."""
     return len(view.trick) == len(view.rules.seats) - 1
-
-
-def _roles(rules: Rules) -> tuple[list[int], list[int]]:
-    """Partner position (-1 if none) and side index of every position."""
-    seats = rules.seats
-    sides = list(rules.sides)
-    partner = []
-    for s in seats:
-        p = partner_of(seats, s, rules.partnerships)
-        partner.append(-1 if p is None else seats.index(p))
-    return partner, [sides.index(rules.side_of(s)) for s in seats]
 
 
 PARTNER_BIAS = 0.9
