@@ -16,6 +16,7 @@ import pytest
 
 import spades.bots.strong as strong
 from spades.bots.evaluation import greedy_card
+from spades.bots.expert import ExpertPlayer
 from spades.bots.knowledge import Knowledge, knowledge_of, seat_roles
 from spades.bots.sampling import PLAY_MISS, play_likelihood, sample_by_bids
 from spades.bots.strong import StrongPlayer
@@ -161,6 +162,7 @@ def test_the_search_player_samples_with_the_plays_when_asked(infer):
         assert seat is not None
         game.apply(seat, seat_view(game, seat).legal[0])
     player = StrongPlayer(1, worlds=4, bid_worlds=4, infer_play=infer)
+    assert ExpertPlayer(1, infer_play=infer).infer_play is infer
     view = seat_view(game, game.to_act or "N")
     seen: list[object] = []
     original = strong.sample_by_bids

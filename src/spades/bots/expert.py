@@ -47,9 +47,10 @@ class ExpertPlayer(StrongPlayer):
                  worlds: int = EXPERT_WORLDS, bid_worlds: int = EXPERT_BID_WORLDS,
                  playouts: int = EXPERT_PLAYOUTS, max_seconds: float = SAFETY_SECONDS,
                  endgame: int = EXPERT_ENDGAME, solver_tricks: int = SOLVER_TRICKS,
-                 solved: int = SOLVED_DEALS) -> None:
+                 solved: int = SOLVED_DEALS, infer_play: bool = False) -> None:
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
-                         playouts=playouts, max_seconds=max_seconds, endgame=endgame)
+                         playouts=playouts, max_seconds=max_seconds, endgame=endgame,
+                         infer_play=infer_play)
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)
         self.counted = COUNTED_DEALS
