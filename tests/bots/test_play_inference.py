@@ -49,7 +49,7 @@ def _greedy_trick(hands: list[Mask], leader: int,
         pos = p.turn
         card = (forced or {}).get(pos)
         if card is None:
-            card = greedy_card(p, BIDS, partner, side_of, CONTRACT)
+            card = greedy_card(p, p.legal_mask(), BIDS, partner, side_of, CONTRACT)
         plays.append((RULES.seats[pos], card))
         p.play(card)
     return plays, p.hands
@@ -92,21 +92,24 @@ def test_the_seat_asking_and_equivalent_cards_are_not_discounted():
         if ours >> card & 1 and card != lead:
             changed, now = _greedy_trick(hands, 2, {2: card})
             assert play_likelihood(now, changed, RULES, 2, BIDS) == 1.0
-    # A card next to the policy's, with no card of another hand between them, is the
-    # same card for the trick.
-    for seed in range(40):
+    # A card of the same suit with only the player's own cards between it and the
+    # policy's (so at least one card between them, none of another hand) is the same
+    # card for the trick.
+    for seed in range(200):
         hands = _deal(seed)
         plays, _ = _greedy_trick(hands, 0)
         e_card = plays[1][1]
-        twin = next((c for c in (e_card - 1, e_card + 1) if 0 <= c < 52
-                     and hands[1] >> c & 1 and SUIT_OF[c] == SUIT_OF[e_card]), None)
+        suit = _suit(e_card)
+        twin = next((c for c in range(52) if (hands[1] & suit) >> c & 1
+                     and abs(c - e_card) > 1
+                     and not _live_between(hands, 1, c, e_card)), None)
         if twin is None:
             continue
         changed, now = _greedy_trick(hands, 0, {1: twin})
         if [c for _, c in changed[2:]] == [c for _, c in plays[2:]]:
             assert play_likelihood(now, changed, RULES, 2, BIDS) == 1.0
             return
-    raise AssertionError("no deal had two touching cards to test")
+    raise AssertionError("no deal had a run of three cards to test")
 
 
 def _suit(card: Card) -> Mask:

@@ -134,12 +134,12 @@ def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[i
     return 0
 
 
-def greedy_card(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
-                contract: list[int]) -> int:
-    """The card the greedy policy plays for the position to play (``contract``: each
-    side's bids added up)."""
+def greedy_card(p: Playout, legal: int, bids: list[int], partner: list[int],
+                side_of: list[int], contract: list[int]) -> int:
+    """The card the greedy policy plays, of the ``legal`` ones, for the position to play
+    (``contract``: each side's bids added up)."""
     mode = greedy_mode(p, bids, partner, side_of, contract)
-    return _choose(p, p.legal_mask(), mode, partner[p.turn], side_of)
+    return _choose(p, legal, mode, partner[p.turn], side_of)
 
 
 def side_tricks(tricks: list[int], side_of: list[int], side: int) -> int:

@@ -99,6 +99,9 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
     for seat, card in plays:
         start[index[seat]] |= 1 << card
     p = Playout(start, index[plays[0][0]])
+    in_play = 0
+    for hand in start:
+        in_play |= hand
     partner, side_of = seat_roles(rules)
     contract = [0] * (max(side_of) + 1)
     for q in range(n):
@@ -108,14 +111,11 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
         q = index[seat]
         legal = p.legal_mask()
         if q != me and legal & (legal - 1) and legal >> card & 1:
-            want = greedy_card(p, bids, partner, side_of, contract)
+            want = greedy_card(p, legal, bids, partner, side_of, contract)
             if want != card:
                 low, high = min(want, card), max(want, card)
                 between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-                live = 0
-                for j in range(n):
-                    if j != q:
-                        live |= p.hands[j]
+                live = in_play & ~p.played & ~p.hands[q]  # in the others' hands
                 if SUIT_OF[want] != SUIT_OF[card] or between & live:
                     weight *= miss
         p.play(card)

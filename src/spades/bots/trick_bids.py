@@ -25,7 +25,7 @@ from spades.bots.base import Decision
 from spades.bots.bidding import sure_tricks
 from spades.bots.budget import TimeCap
 from spades.bots.evaluation import rollout
-from spades.bots.knowledge import knowledge_of
+from spades.bots.knowledge import knowledge_of, seat_roles
 from spades.bots.strong import StrongPlayer, _guess_bids
 from spades.cards import Mask, Seat
 from spades.playout import Playout
@@ -47,10 +47,7 @@ def side_tricks(rules: Rules, hands: Sequence[Mask], leader: int, bids: Sequence
     a play-out of the first tricks, then the exact count of the rest."""
     seats = rules.seats
     n = len(seats)
-    partner = [next((j for j in range(n) if j != q and rules.side_of(seats[j])
-                     == rules.side_of(seats[q])), -1) for q in range(n)]
-    sides = list(rules.sides)
-    side_of = [sides.index(rules.side_of(s)) for s in seats]
+    partner, side_of = seat_roles(rules)
     p = Playout(list(hands), leader)
     rollout(p, list(bids), partner, side_of, rng, noise, until=13 - solve_from)
     mine = rules.side_of(seat)
