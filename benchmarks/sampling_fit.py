@@ -1,0 +1,123 @@
+"""How well the search's sampled deals know where the unseen cards are.
+
+The search player cannot see the other hands, so it plays on deals it samples. Late
+in the hand that is what it lacks most: given the true deal from eight cards in hand
+on, ``strong`` gains about 5 points a hand with bags charged, and nothing from the
+true deal before that (docs/bots.md, "Where the oracle's margin comes from"). This
+benchmark measures how close each sampler gets to the truth.
+
+The first hand of each deal is played by the basic player in every seat. At each of
+South's card decisions with 3 to 9 cards in hand, each sampler draws ``--samples``
+deals from South's view, and for every card South cannot see, the share of the deals
+that give it to the seat that really holds it is taken; the figure is the mean share.
+A third of the cards placed right is a blind guess among three hands.
+
+Samplers: ``voids`` (every deal that respects the suits shown void,
+``sample_hands``); ``bids`` (deals that agree with the bids made, ``sample_by_bids``:
+what ``strong`` uses); ``bids+play`` (that agree with the cards played as well, the
+``infer_play`` option); ``bids+play, 16 draws`` (the same with sixteen draws per deal
+kept instead of four, a closer fit).
+
+The last line is ``bids share of unseen cards placed right: N`` (strong's sampler).
+
+usage: python benchmarks/sampling_fit.py [--deals N] [--samples K] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections.abc import Callable
+from random import Random
+
+from spades.bots.basic import BasicPlayer
+from spades.bots.knowledge import knowledge_of
+from spades.bots.sampling import sample_by_bids, sample_hands
+from spades.cards import Mask, Seat, cards_of
+from spades.game import Game, Phase
+from spades.views import SeatView, seat_view
+
+Draw = Callable[[SeatView, Random], list[Mask]]
+
+
+def _voids(view: SeatView, rng: Random) -> list[Mask]:
+    return sample_hands(knowledge_of(view), dict(view.hand_sizes), rng)
+
+
+def _by_bids(plays: bool, candidates: int) -> Draw:
+    def draw(view: SeatView, rng: Random) -> list[Mask]:
+        played_by: dict[Seat, Mask] = {}
+        for seat, card in view.plays:
+            played_by[seat] = played_by.get(seat, 0) | 1 << card
+        return sample_by_bids(knowledge_of(view), dict(view.hand_sizes), rng, view.rules,
+                              played_by, view.blind, candidates,
+                              plays=view.plays if plays else ())
+    return draw
+
+
+SAMPLERS: dict[str, Draw] = {
+    "voids": _voids,
+    "bids": _by_bids(False, 4),
+    "bids+play": _by_bids(True, 4),
+    "bids+play, 16 draws": _by_bids(True, 16),
+}
+
+
+def placed_right(view: SeatView, truth: dict[Seat, Mask],
+                 deals: list[list[Mask]]) -> float:
+    """The mean, over the cards the seat cannot see, of the share of ``deals`` (hands
+    in seat order) that give each card to the seat that truly holds it."""
+    seats = view.rules.seats
+    unseen = cards_of(knowledge_of(view).unseen)
+    shares = []
+    for card in unseen:
+        holder = next(q for q, s in enumerate(seats) if truth[s] >> card & 1)
+        shares.append(sum(hands[holder] >> card & 1 for hands in deals) / len(deals))
+    return statistics.fmean(shares) if shares else 1.0
+
+
+def measure(deals: int, first: int, samples: int) -> dict[str, dict[int, list[float]]]:
+    """Each sampler's share placed right at every measured decision, by cards in hand."""
+    out: dict[str, dict[int, list[float]]] = {name: {} for name in SAMPLERS}
+    for deal in range(first, first + deals):
+        game = Game("classic", deal=deal)
+        rules = game.rules
+        player = BasicPlayer(deal, rules)
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            left = view.hand.bit_count()
+            if game.phase is Phase.PLAY and seat == "S" and 3 <= left <= 9:
+                truth = {s: game.hand_of(s) for s in rules.seats}
+                for name, draw in SAMPLERS.items():
+                    rng = Random(deal * 100 + left)
+                    drawn = [draw(view, rng) for _ in range(samples)]
+                    out[name].setdefault(left, []).append(placed_right(view, truth, drawn))
+            game.apply(seat, player.decide(view).action)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=20, help="deals (default 20)")
+    parser.add_argument("--samples", type=int, default=100,
+                        help="deals each sampler draws per decision (default 100)")
+    parser.add_argument("--seed", type=int, default=950001, help="first deal number")
+    args = parser.parse_args()
+    results = measure(args.deals, args.seed, args.samples)
+    lefts = sorted({left for by in results.values() for left in by}, reverse=True)
+    print(f"share of the unseen cards placed with their true holder, "
+          f"{args.samples} deals a decision")
+    print(f"  {'sampler':<20} {'all':>6} " + " ".join(f"{n:>5}" for n in lefts)
+          + "  (cards in hand)")
+    for name, by in results.items():
+        every = [x for values in by.values() for x in values]
+        print(f"  {name:<20} {statistics.fmean(every):>6.3f} "
+              + " ".join(f"{statistics.fmean(by[n]):>5.3f}" for n in lefts))
+    bids = [x for values in results["bids"].values() for x in values]
+    print(f"bids share of unseen cards placed right: {statistics.fmean(bids):.3f}")
+
+
+if __name__ == "__main__":
+    main()

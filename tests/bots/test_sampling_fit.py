@@ -1,0 +1,60 @@
+"""The sampling-fit benchmark measures what it says: the share of the unseen cards that
+sampled deals give to their true holder (benchmarks/sampling_fit.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from spades.bots.basic import BasicPlayer
+from spades.cards import cards_of
+from spades.game import Game, Phase
+from spades.views import seat_view
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "sampling_fit.py"
+
+
+def _benchmark() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("sampling_fit", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _bid_game() -> Game:
+    """Deal 950001 bid by the basic player: South about to see the first card."""
+    game = Game("classic", deal=950001)
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, BasicPlayer(0).decide(seat_view(game, seat)).action)
+    return game
+
+
+def test_the_true_deal_places_every_card_right_and_a_swap_none() -> None:
+    bench = _benchmark()
+    game = _bid_game()
+    view = seat_view(game, "S")
+    seats = game.rules.seats
+    truth = {s: game.hand_of(s) for s in seats}
+    true_deal = [truth[s] for s in seats]
+    assert bench.placed_right(view, truth, [true_deal]) == 1.0
+    # West's and East's hands swapped: their cards wrong, North's right.
+    swapped = [truth["W"] if s == "E" else truth["E"] if s == "W" else truth[s]
+               for s in seats]
+    north = len(cards_of(truth["N"]))
+    assert bench.placed_right(view, truth, [swapped]) == north / 39
+    assert bench.placed_right(view, truth, [true_deal, swapped]) == (1 + north / 39) / 2
+
+
+def test_every_sampler_beats_a_blind_guess_late_in_a_hand() -> None:
+    results = _benchmark().measure(2, 950001, 20)
+    for name, by_left in results.items():
+        shares = [x for values in by_left.values() for x in values]
+        assert shares, name
+        assert all(0.0 <= x <= 1.0 for x in shares)
+        assert sum(shares) / len(shares) > 1 / 3, name
