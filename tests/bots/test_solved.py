@@ -10,7 +10,7 @@ from spades.actions import Play
 from spades.bots import make_player
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer
-from spades.bots.expert import ExpertPlayer
+from spades.bots.expert import SOLVER_TRICKS, ExpertPlayer
 from spades.bots.knowledge import knowledge_of, seat_roles
 from spades.bots.sampling import sample_hands
 from spades.bots.solved import position_of, solved_values
@@ -70,7 +70,7 @@ def test_position_of_a_view_is_the_true_position_with_the_true_hands():
     assert position_of(view, hands) == Position.from_game(game)
 
 
-def test_expert_solves_the_second_half_of_the_hand(monkeypatch):
+def test_expert_solves_the_last_tricks_of_the_hand(monkeypatch):
     import spades.bots.strong as strong
 
     calls = []
@@ -80,11 +80,13 @@ def test_expert_solves_the_second_half_of_the_hand(monkeypatch):
         return solved_values(view, hands, cards)
 
     monkeypatch.setattr(strong, "solved_values", counted)
-    early = view_with_tricks_left("classic", 3, 11)
+    # Play-outs until the last SOLVER_TRICKS tricks: one trick before, no solve.
+    early = view_with_tricks_left("classic", 3, SOLVER_TRICKS + 1)
+    assert len(early.legal) > 1
     ExpertPlayer(0, worlds=10, solved=6).decide(early)
     make_player("strong", 0, budget=10).decide(view_with_tricks_left("classic", 3, 5))
     assert calls == []  # play-outs early in the hand, and never for strong
-    view = view_with_tricks_left("classic", 3, 5)
+    view = view_with_tricks_left("classic", 3, SOLVER_TRICKS)
     decision = ExpertPlayer(0, solved=6).decide(view)
     assert len(calls) == 6
     assert decision.action in view.legal and "cap" not in decision.reason

@@ -4,8 +4,8 @@ Three things separate it from ``strong`` (both search deals drawn to agree with 
 bid made, :func:`spades.bots.sampling.sample_by_bids`), each a count and not a clock,
 so it stays reproducible: its bid is priced by the tricks its side takes on such deals,
 the first tricks played out and the rest counted by the exact solver
-(:mod:`spades.bots.trick_bids`); from eight tricks left every sampled deal is valued by
-the exact solver (:mod:`spades.solver`, best play for both sides on the game's own
+(:mod:`spades.bots.trick_bids`); in the last five tricks every sampled deal is valued
+by the exact solver (:mod:`spades.solver`, best play for both sides on the game's own
 scoring) instead of a greedy play-out; and before that it samples more deals. The
 guards of ``strong`` stay (the basic rule's card unless another is clearly better,
 covering a partner's Nil, the lowest winning card when last), since a solver that sees
@@ -29,8 +29,13 @@ EXPERT_PLAYOUTS = 3200
 EXPERT_ENDGAME = 4
 """Tricks left from which the plain endgame search values each deal (when the exact
 solver is not used yet)."""
-SOLVER_TRICKS = 8
-"""Tricks left from which every sampled deal is put to the exact solver."""
+SOLVER_TRICKS = 5
+"""Tricks left from which every sampled deal is put to the exact solver. Earlier in the
+hand a solved deal misleads more than it helps: ducking exactly needs to know exactly
+where the cards are, which a sampled deal only pretends to, and solving from eight
+tricks left took more bags than the play-outs (docs/bots.md: solving from five gained
+2.5 points a hand with bags charged over solving from eight, for less than half the
+time a decision)."""
 SOLVED_DEALS = 40
 """Deals solved per card decision from then on (each solve values every card)."""
 COUNTED_DEALS = 20
