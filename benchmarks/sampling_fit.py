@@ -31,26 +31,24 @@ from collections.abc import Callable
 from random import Random
 
 from spades.bots.basic import BasicPlayer
-from spades.bots.knowledge import knowledge_of
-from spades.bots.sampling import sample_by_bids, sample_hands
+from spades.bots.knowledge import Knowledge, knowledge_of
+from spades.bots.sampling import played_by, sample_by_bids, sample_hands
 from spades.cards import Mask, Seat, cards_of
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
 
-Draw = Callable[[SeatView, Random], list[Mask]]
+Draw = Callable[[SeatView, Knowledge, Random], list[Mask]]
+"""One possible deal for the view (its knowledge worked out once per decision)."""
 
 
-def _voids(view: SeatView, rng: Random) -> list[Mask]:
-    return sample_hands(knowledge_of(view), dict(view.hand_sizes), rng)
+def _voids(view: SeatView, k: Knowledge, rng: Random) -> list[Mask]:
+    return sample_hands(k, dict(view.hand_sizes), rng)
 
 
 def _by_bids(plays: bool, candidates: int) -> Draw:
-    def draw(view: SeatView, rng: Random) -> list[Mask]:
-        played_by: dict[Seat, Mask] = {}
-        for seat, card in view.plays:
-            played_by[seat] = played_by.get(seat, 0) | 1 << card
-        return sample_by_bids(knowledge_of(view), dict(view.hand_sizes), rng, view.rules,
-                              played_by, view.blind, candidates,
+    def draw(view: SeatView, k: Knowledge, rng: Random) -> list[Mask]:
+        return sample_by_bids(k, dict(view.hand_sizes), rng, view.rules,
+                              played_by(view.plays), view.blind, candidates,
                               plays=view.plays if plays else ())
     return draw
 
@@ -90,9 +88,10 @@ def measure(deals: int, first: int, samples: int) -> dict[str, dict[int, list[fl
             left = view.hand.bit_count()
             if game.phase is Phase.PLAY and seat == "S" and 3 <= left <= 9:
                 truth = {s: game.hand_of(s) for s in rules.seats}
+                k = knowledge_of(view)
                 for name, draw in SAMPLERS.items():
                     rng = Random(deal * 100 + left)
-                    drawn = [draw(view, rng) for _ in range(samples)]
+                    drawn = [draw(view, k, rng) for _ in range(samples)]
                     out[name].setdefault(left, []).append(placed_right(view, truth, drawn))
             game.apply(seat, player.decide(view).action)
     return out

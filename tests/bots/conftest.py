@@ -1,8 +1,13 @@
-"""Positions for the players' tests, built with the engine from hands we choose."""
+"""Positions for the players' tests, built with the engine from hands we choose, and
+the benchmarks that measure the players, loaded as modules."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -65,3 +70,22 @@ def table() -> Builder:
     """Build a position: ``table(hands, bids=[...], plays=[...], first_dealer=...)``."""
     return build_game
 
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/NAME.py`` as a module (benchmarks are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def benchmark_script() -> Callable[[str], ModuleType]:
+    """Load a benchmark script by name: ``benchmark_script("play_loss").measure(...)``."""
+    return load_benchmark

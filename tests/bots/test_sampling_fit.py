@@ -3,26 +3,10 @@ sampled deals give to their true holder (benchmarks/sampling_fit.py)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from spades.bots.basic import BasicPlayer
 from spades.cards import cards_of
 from spades.game import Game, Phase
 from spades.views import seat_view
-
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "sampling_fit.py"
-
-
-def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sampling_fit", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _bid_game() -> Game:
@@ -35,8 +19,8 @@ def _bid_game() -> Game:
     return game
 
 
-def test_the_true_deal_places_every_card_right_and_a_swap_none() -> None:
-    bench = _benchmark()
+def test_the_true_deal_places_every_card_right_and_a_swap_none(benchmark_script) -> None:
+    bench = benchmark_script("sampling_fit")
     game = _bid_game()
     view = seat_view(game, "S")
     seats = game.rules.seats
@@ -51,8 +35,8 @@ def test_the_true_deal_places_every_card_right_and_a_swap_none() -> None:
     assert bench.placed_right(view, truth, [true_deal, swapped]) == (1 + north / 39) / 2
 
 
-def test_every_sampler_beats_a_blind_guess_late_in_a_hand() -> None:
-    results = _benchmark().measure(2, 950001, 20)
+def test_every_sampler_beats_a_blind_guess_late_in_a_hand(benchmark_script) -> None:
+    results = benchmark_script("sampling_fit").measure(2, 950001, 20)
     for name, by_left in results.items():
         shares = [x for values in by_left.values() for x in values]
         assert shares, name

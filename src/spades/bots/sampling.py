@@ -122,6 +122,15 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
     return weight
 
 
+def played_by(plays: Sequence[tuple[Seat, Card]]) -> dict[Seat, Mask]:
+    """The cards each seat has played this hand (``plays`` in the order played): they
+    were in its hand when it bid, which :func:`sample_by_bids` needs to know."""
+    cards: dict[Seat, Mask] = {}
+    for seat, card in plays:
+        cards[seat] = cards.get(seat, 0) | 1 << card
+    return cards
+
+
 def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rules,
                    played_by: Mapping[Seat, Mask], blind: Collection[Seat] = (),
                    candidates: int = CANDIDATES,

@@ -36,7 +36,7 @@ from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
-from spades.bots.sampling import sample_by_bids, sample_hands
+from spades.bots.sampling import played_by, sample_by_bids, sample_hands
 from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
@@ -121,11 +121,9 @@ class StrongPlayer:
         sizes = dict(view.hand_sizes)
         if not self.infer_bids:
             return (sample_hands(k, sizes, rng) for _ in range(count))
-        played_by: dict[str, Mask] = {}
-        for seat, card in view.plays:
-            played_by[seat] = played_by.get(seat, 0) | 1 << card
+        played = played_by(view.plays)
         plays = view.plays if self.infer_play else ()
-        return (sample_by_bids(k, sizes, rng, view.rules, played_by, view.blind,
+        return (sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
                                plays=plays)
                 for _ in range(count))
 
