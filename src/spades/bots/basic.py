@@ -47,7 +47,7 @@ class BasicPlayer:
             return early
         if view.phase is Phase.BID:
             return bid_decision(view)
-        return play_decision(Table(view, knowledge_of(view)))
+        return play_decision(Table.of_view(view, knowledge_of(view)))
 
 
 def before_bidding_decision(view: SeatView) -> Decision | None:

@@ -35,33 +35,44 @@ def beats(card: Card, best: Card, led: int) -> bool:
 
 
 class Table:
-    """The trick in progress from the seat to play: who leads, wins and plays after."""
+    """The trick in progress from the seat to play: who leads, wins and plays after.
 
-    def __init__(self, view: SeatView, k: Knowledge) -> None:
-        assert view.seat is not None
-        self.view = view
+    It is built from the seat's facts alone (its legal cards, the trick on the table and
+    its :class:`Knowledge`), so that the same rules can be asked what another player
+    would have played at an earlier point of the hand (:mod:`spades.bots.sampling`).
+    """
+
+    def __init__(self, seat: Seat, legal: Mask, trick: tuple[tuple[Seat, Card], ...],
+                 k: Knowledge) -> None:
         self.k = k
-        self.me = view.seat
-        self.legal = 0
-        for a in view.legal:
-            if isinstance(a, Play):
-                self.legal |= 1 << a.card
+        self.me = seat
+        self.legal = legal
         seats = k.seats
         n = len(seats)
-        self.trick = view.trick
-        self.leading = not self.trick
-        i = seats.index(self.me)
+        self.trick = trick
+        self.leading = not trick
+        i = seats.index(seat)
         self.after: tuple[Seat, ...] = tuple(
-            seats[(i + j) % n] for j in range(1, n - len(self.trick)))
-        self.led = SUIT_OF[self.trick[0][1]] if self.trick else -1
+            seats[(i + j) % n] for j in range(1, n - len(trick)))
+        self.led = SUIT_OF[trick[0][1]] if trick else -1
         self.win_seat: Seat | None = None
         self.win_card = -1
-        for seat, card in self.trick:
+        for s, card in trick:
             if self.win_card < 0 or beats(card, self.win_card, self.led):
-                self.win_seat, self.win_card = seat, card
-        self.following = bool(self.trick) and bool(self.legal & SUIT_MASK[self.led])
+                self.win_seat, self.win_card = s, card
+        self.following = bool(trick) and bool(legal & SUIT_MASK[self.led])
         self.partner = k.partner
-        self.opps = k.opponents(self.me)
+        self.opps = k.opponents(seat)
+
+    @classmethod
+    def of_view(cls, view: SeatView, k: Knowledge) -> Table:
+        """The table as ``view`` (of the seat to play) shows it."""
+        assert view.seat is not None
+        legal = 0
+        for a in view.legal:
+            if isinstance(a, Play):
+                legal |= 1 << a.card
+        return cls(view.seat, legal, view.trick, k)
 
     @property
     def last(self) -> bool:
