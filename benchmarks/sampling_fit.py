@@ -6,21 +6,26 @@ on, ``strong`` gains about 5 points a hand with bags charged, and nothing from t
 true deal before that (docs/bots.md, "Where the oracle's margin comes from"). This
 benchmark measures how close each sampler gets to the truth.
 
-The first hand of each deal is played by the basic player in every seat. At each of
-South's card decisions with 3 to 9 cards in hand, each sampler draws ``--samples``
+The first hand of each deal is played by one level in every seat (``--level``, the
+basic player by default; a search level plays at ``--budget`` deals a card). At each
+of South's card decisions with 3 to 9 cards in hand, each sampler draws ``--samples``
 deals from South's view, and for every card South cannot see, the share of the deals
 that give it to the seat that really holds it is taken; the figure is the mean share.
 A third of the cards placed right is a blind guess among three hands.
 
 Samplers: ``voids`` (every deal that respects the suits shown void,
 ``sample_hands``); ``bids`` (deals that agree with the bids made, ``sample_by_bids``:
-what ``strong`` uses); ``bids+play`` (that agree with the cards played as well, the
-``infer_play`` option); ``bids+play, 16 draws`` (the same with sixteen draws per deal
-kept instead of four, a closer fit).
+what ``strong`` uses); ``bids+play`` (that agree with the cards played as well, read
+by the basic rules from each player's seat, from eight cards in hand on: the
+``infer_play`` option); ``bids+play, 32 draws`` (the same with 32 draws per deal kept
+instead of 8, a closer fit). The play model is the basic player's rules, so with
+``--level basic`` it knows the players exactly; another level shows how well it
+reads players who do not follow the rules.
 
 The last line is ``bids share of unseen cards placed right: N`` (strong's sampler).
 
 usage: python benchmarks/sampling_fit.py [--deals N] [--samples K] [--seed S]
+                                         [--level LEVEL] [--budget DEALS]
 """
 
 from __future__ import annotations
@@ -30,9 +35,16 @@ import statistics
 from collections.abc import Callable
 from random import Random
 
-from spades.bots.basic import BasicPlayer
+from spades.bots import make_player
 from spades.bots.knowledge import Knowledge, knowledge_of
-from spades.bots.sampling import played_by, sample_by_bids, sample_hands
+from spades.bots.sampling import (
+    CANDIDATES,
+    PLAY_CANDIDATES,
+    PLAY_FROM,
+    played_by,
+    sample_by_bids,
+    sample_hands,
+)
 from spades.cards import Mask, Seat, cards_of
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
@@ -47,17 +59,20 @@ def _voids(view: SeatView, k: Knowledge, rng: Random) -> list[Mask]:
 
 def _by_bids(plays: bool, candidates: int) -> Draw:
     def draw(view: SeatView, k: Knowledge, rng: Random) -> list[Mask]:
+        if plays and view.hand.bit_count() <= PLAY_FROM:
+            return sample_by_bids(k, dict(view.hand_sizes), rng, view.rules,
+                                  played_by(view.plays), view.blind, candidates,
+                                  plays=view.plays)
         return sample_by_bids(k, dict(view.hand_sizes), rng, view.rules,
-                              played_by(view.plays), view.blind, candidates,
-                              plays=view.plays if plays else ())
+                              played_by(view.plays), view.blind)
     return draw
 
 
 SAMPLERS: dict[str, Draw] = {
     "voids": _voids,
-    "bids": _by_bids(False, 4),
-    "bids+play": _by_bids(True, 4),
-    "bids+play, 16 draws": _by_bids(True, 16),
+    "bids": _by_bids(False, CANDIDATES),
+    "bids+play": _by_bids(True, PLAY_CANDIDATES),
+    "bids+play, 32 draws": _by_bids(True, 32),
 }
 
 
@@ -74,13 +89,15 @@ def placed_right(view: SeatView, truth: dict[Seat, Mask],
     return statistics.fmean(shares) if shares else 1.0
 
 
-def measure(deals: int, first: int, samples: int) -> dict[str, dict[int, list[float]]]:
-    """Each sampler's share placed right at every measured decision, by cards in hand."""
+def measure(deals: int, first: int, samples: int, level: str = "basic",
+            budget: int | None = None) -> dict[str, dict[int, list[float]]]:
+    """Each sampler's share placed right at every measured decision, by cards in hand,
+    in hands played by ``level`` in every seat."""
     out: dict[str, dict[int, list[float]]] = {name: {} for name in SAMPLERS}
     for deal in range(first, first + deals):
         game = Game("classic", deal=deal)
         rules = game.rules
-        player = BasicPlayer(deal, rules)
+        player = make_player(level, deal, rules, budget=budget)
         while not game.results:
             seat = game.to_act
             assert seat is not None
@@ -103,11 +120,15 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100,
                         help="deals each sampler draws per decision (default 100)")
     parser.add_argument("--seed", type=int, default=950001, help="first deal number")
+    parser.add_argument("--level", default="basic",
+                        help="the level that plays every seat (default basic)")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="deals a card for a search level (default: its own)")
     args = parser.parse_args()
-    results = measure(args.deals, args.seed, args.samples)
+    results = measure(args.deals, args.seed, args.samples, args.level, args.budget)
     lefts = sorted({left for by in results.values() for left in by}, reverse=True)
     print(f"share of the unseen cards placed with their true holder, "
-          f"{args.samples} deals a decision")
+          f"{args.samples} deals a decision, hands played by {args.level}")
     print(f"  {'sampler':<20} {'all':>6} " + " ".join(f"{n:>5}" for n in lefts)
           + "  (cards in hand)")
     for name, by in results.items():

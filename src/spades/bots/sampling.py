@@ -18,9 +18,10 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from random import Random
 
+from spades.actions import Play
 from spades.bots.bidding import sure_tricks
-from spades.bots.evaluation import greedy_card
-from spades.bots.knowledge import Knowledge, seat_roles
+from spades.bots.knowledge import Knowledge, partner_of
+from spades.bots.tactics import Table, play_decision
 from spades.cards import RANK_OF, SPADES, SUIT_OF, Card, Mask, Seat, cards_of
 from spades.playout import Playout
 from spades.rules import Rules
@@ -77,21 +78,29 @@ def bid_likelihood(hand: Mask, bid: int, rules: Rules) -> float:
     return math.exp(-(miss * miss) / (2 * BID_SPREAD * BID_SPREAD))
 
 
-PLAY_MISS = 0.3
-"""Weight of a deal for each card another player played that the greedy policy of the
-search would not have played on it: players mostly play sensibly (win cheaply while
-they need tricks, duck once they have them, follow high or low for a reason), so a
-deal on which their cards make sense is likelier, but people and rules differ from
-the policy, so a deal that does not fit is only discounted, never ruled out."""
+PLAY_MISS = 0.1
+"""Weight of a deal for each card another player played that the basic rules, asked
+from that player's seat, would not have played on it: most players follow the tips
+(second hand low, the lowest card that wins, duck once the contract is made), so a
+deal on which their cards are what the tips say is likelier; people differ from the
+rules, so a deal that does not fit is only discounted, never ruled out."""
+PLAY_CANDIDATES = 8
+"""Deals drawn per deal kept when the play is read as well as the bids: a closer fit
+than :data:`CANDIDATES`, since the play says more than the bids."""
+PLAY_FROM = 8
+"""Cards in the seat's hand from which the play is read: earlier, few cards have been
+played, and knowing the true deal then is worth nothing (docs/bots.md)."""
 
 
 def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules: Rules,
                     me: int, bids: list[int], miss: float = PLAY_MISS) -> float:
     """How well a possible deal explains the cards the other players have played this
     hand: the hand is replayed from its first card on ``hands`` (each seat's cards now
-    held, the played ones given back) and every other player's card that the greedy
-    policy would not have played there, nor one equivalent to it, multiplies the
-    weight by ``miss``."""
+    held, the played ones given back), and at each card another player chose, the basic
+    rules (:mod:`spades.bots.tactics`) are asked what that player would have played
+    from its own seat: its cards on this deal, and what the table showed it then (the
+    cards played, the suits shown void, the bids and tricks). Each card that differs
+    from theirs, and is not equivalent to it, multiplies the weight by ``miss``."""
     seats = rules.seats
     n = len(seats)
     index = {s: q for q, s in enumerate(seats)}
@@ -102,23 +111,46 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
     in_play = 0
     for hand in start:
         in_play |= hand
-    partner, side_of = seat_roles(rules)
-    contract = [0] * (max(side_of) + 1)
-    for q in range(n):
-        contract[side_of[q]] += bids[q]
+    deck = 0
+    for c in rules.deck_cards:
+        deck |= 1 << c
+    bid_of = {s: bids[q] for q, s in enumerate(seats)}
+    partners = {s: partner_of(seats, s, rules.partnerships) for s in seats}
+    shown: dict[Seat, frozenset[int]] = {s: frozenset() for s in seats}
+    trick: list[tuple[Seat, Card]] = []
+    broken = False
     weight = 1.0
     for seat, card in plays:
         q = index[seat]
         legal = p.legal_mask()
         if q != me and legal & (legal - 1) and legal >> card & 1:
-            want = greedy_card(p, legal, bids, partner, side_of, contract)
+            hand = p.hands[q]
+            k = Knowledge(seat=seat, seats=seats, partner=partners[seat], hand=hand,
+                          played=p.played, unseen=deck & ~p.played & ~hand,
+                          voids=shown, bids=bid_of,
+                          tricks={s: p.tricks[i] for i, s in enumerate(seats)},
+                          remaining=hand.bit_count())
+            action = play_decision(Table(seat, legal, tuple(trick), k)).action
+            assert isinstance(action, Play)
+            want = action.card
             if want != card:
                 low, high = min(want, card), max(want, card)
                 between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-                live = in_play & ~p.played & ~p.hands[q]  # in the others' hands
+                live = in_play & ~p.played & ~hand  # in the others' hands
                 if SUIT_OF[want] != SUIT_OF[card] or between & live:
                     weight *= miss
+        # What the table learns from the card (as knowledge_of reads a view).
+        suit = SUIT_OF[card]
+        if not trick:
+            if suit == SPADES and not broken:
+                shown = {**shown, seat: shown[seat] | {0, 1, 2}}
+        elif suit != SUIT_OF[trick[0][1]]:
+            shown = {**shown, seat: shown[seat] | {SUIT_OF[trick[0][1]]}}
+        trick.append((seat, card))
+        broken = broken or suit == SPADES
         p.play(card)
+        if len(trick) == n:
+            trick = []
     return weight
 
 

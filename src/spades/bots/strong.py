@@ -36,7 +36,13 @@ from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
-from spades.bots.sampling import played_by, sample_by_bids, sample_hands
+from spades.bots.sampling import (
+    PLAY_CANDIDATES,
+    PLAY_FROM,
+    played_by,
+    sample_by_bids,
+    sample_hands,
+)
 from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
@@ -102,10 +108,11 @@ class StrongPlayer:
         """Draw deals that agree with the bids made: a player who bid 5 holds about five
         tricks, so the play-outs see the hands the table has announced."""
         self.infer_play = infer_play
-        """Draw deals that also agree with the cards played this hand: a deal on which
-        the others' cards are what a sensible player would have played is likelier
-        (:func:`~spades.bots.sampling.play_likelihood`). Off by default: against
-        ``basic`` it measured no clear gain for a quarter more time a decision
+        """From eight cards in hand on, draw deals that also agree with the cards played
+        this hand: a deal on which the others' cards are what the basic rules would have
+        played from their seats is likelier (:func:`~spades.bots.sampling.play_likelihood`).
+        Off by default: against ``basic``, whose play this model knows exactly, it
+        measured no clear gain, for about three times the time a decision
         (docs/bots.md)."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
@@ -122,9 +129,11 @@ class StrongPlayer:
         if not self.infer_bids:
             return (sample_hands(k, sizes, rng) for _ in range(count))
         played = played_by(view.plays)
-        plays = view.plays if self.infer_play else ()
-        return (sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
-                               plays=plays)
+        if self.infer_play and view.plays and view.hand.bit_count() <= PLAY_FROM:
+            return (sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
+                                   PLAY_CANDIDATES, plays=view.plays)
+                    for _ in range(count))
+        return (sample_by_bids(k, sizes, rng, view.rules, played, view.blind)
                 for _ in range(count))
 
     # -- deciding ----------------------------------------------------------------------
