@@ -9,7 +9,9 @@ chose what to keep.
 :func:`sample_by_bids` goes further and makes the deals agree with every bid made: a
 player who bid 5 held about five tricks, a Nil bidder few. It draws a few deals and
 keeps one with probability proportional to how well each hand (with the cards its
-player has since played) explains that player's bid.
+player has since played) explains that player's bid; given the cards played this hand,
+also how well the deal explains them (:func:`play_likelihood`: what the basic rules
+would have played from each player's seat).
 """
 
 from __future__ import annotations
