@@ -37,41 +37,30 @@ from random import Random
 
 from spades.bots import make_player
 from spades.bots.knowledge import Knowledge, knowledge_of
-from spades.bots.sampling import (
-    CANDIDATES,
-    PLAY_CANDIDATES,
-    PLAY_FROM,
-    played_by,
-    sample_by_bids,
-    sample_hands,
-)
+from spades.bots.sampling import PLAY_CANDIDATES, sample_hands, view_deals
 from spades.cards import Mask, Seat, cards_of
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
 
-Draw = Callable[[SeatView, Knowledge, Random], list[Mask]]
-"""One possible deal for the view (its knowledge worked out once per decision)."""
+Draw = Callable[[SeatView, Knowledge, Random, int], list[list[Mask]]]
+"""``count`` possible deals for the view (its knowledge worked out once per decision)."""
 
 
-def _voids(view: SeatView, k: Knowledge, rng: Random) -> list[Mask]:
-    return sample_hands(k, dict(view.hand_sizes), rng)
+def _voids(view: SeatView, k: Knowledge, rng: Random, count: int) -> list[list[Mask]]:
+    return [sample_hands(k, dict(view.hand_sizes), rng) for _ in range(count)]
 
 
-def _by_bids(plays: bool, candidates: int) -> Draw:
-    def draw(view: SeatView, k: Knowledge, rng: Random) -> list[Mask]:
-        if plays and view.hand.bit_count() <= PLAY_FROM:
-            return sample_by_bids(k, dict(view.hand_sizes), rng, view.rules,
-                                  played_by(view.plays), view.blind, candidates,
-                                  plays=view.plays)
-        return sample_by_bids(k, dict(view.hand_sizes), rng, view.rules,
-                              played_by(view.plays), view.blind)
+def _by_bids(read_play: bool, candidates: int = PLAY_CANDIDATES) -> Draw:
+    def draw(view: SeatView, k: Knowledge, rng: Random, count: int) -> list[list[Mask]]:
+        return list(view_deals(view, k, rng, count, read_play=read_play,
+                               candidates=candidates))
     return draw
 
 
 SAMPLERS: dict[str, Draw] = {
     "voids": _voids,
-    "bids": _by_bids(False, CANDIDATES),
-    "bids+play": _by_bids(True, PLAY_CANDIDATES),
+    "bids": _by_bids(False),
+    "bids+play": _by_bids(True),
     "bids+play, 32 draws": _by_bids(True, 32),
 }
 
@@ -108,7 +97,7 @@ def measure(deals: int, first: int, samples: int, level: str = "basic",
                 k = knowledge_of(view)
                 for name, draw in SAMPLERS.items():
                     rng = Random(deal * 100 + left)
-                    drawn = [draw(view, k, rng) for _ in range(samples)]
+                    drawn = draw(view, k, rng, samples)
                     out[name].setdefault(left, []).append(placed_right(view, truth, drawn))
             game.apply(seat, player.decide(view).action)
     return out

@@ -18,8 +18,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from spades.cards import FOUR_SEATS, JOKERS_DECK, STANDARD_DECK, TWO_SEATS, Card, Seat
+from spades.cards import (
+    FOUR_SEATS,
+    JOKERS_DECK,
+    STANDARD_DECK,
+    TWO_SEATS,
+    Card,
+    Mask,
+    Seat,
+    mask_of,
+)
 from spades.errors import RulesError
+
+_STANDARD_MASK: Final = mask_of(STANDARD_DECK)
+_JOKERS_MASK: Final = mask_of(JOKERS_DECK)
 
 NilTricks = Literal["count", "bags"]
 DeckName = Literal["standard", "jokers"]
@@ -157,6 +169,11 @@ class Rules:
     def deck_cards(self) -> tuple[Card, ...]:
         """The 52 cards in play, in index order."""
         return JOKERS_DECK if self.deck == "jokers" else STANDARD_DECK
+
+    @property
+    def deck_mask(self) -> Mask:
+        """The cards in play as one mask (:attr:`deck_cards`)."""
+        return _JOKERS_MASK if self.deck == "jokers" else _STANDARD_MASK
 
     @property
     def sides(self) -> tuple[str, ...]:

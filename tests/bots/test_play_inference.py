@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-import spades.bots.strong as strong
+import spades.bots.sampling as sampling
 from spades.actions import Action, Play
 from spades.bots.basic import BasicPlayer
 from spades.bots.expert import ExpertPlayer
@@ -195,17 +195,17 @@ def test_the_search_player_reads_the_play_when_asked_from_eight_cards_on(infer, 
     assert ExpertPlayer(1, infer_play=infer).infer_play is infer
     view = seat_view(game, "S")
     seen: list[object] = []
-    original = strong.sample_by_bids
+    original = sampling.sample_by_bids
 
     def spy(*args: Any, **kwargs: Any) -> list[Mask]:
         seen.append(kwargs.get("plays", ()))
         return original(*args, **kwargs)
 
-    strong.sample_by_bids = spy
+    sampling.sample_by_bids = spy
     try:
         list(player.deals(view, knowledge_of(view), Random(0), 3))
     finally:
-        strong.sample_by_bids = original
+        sampling.sample_by_bids = original
     reads = infer and cards_left <= PLAY_FROM
     assert len(seen) == 3 and view.plays
     assert all(p == (view.plays if reads else ()) for p in seen)

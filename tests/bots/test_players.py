@@ -11,11 +11,11 @@ from spades.bots import make_player, player_levels
 from spades.bots.base import Decision
 from spades.bots.basic import BasicPlayer
 from spades.bots.hint import suggest
-from spades.bots.knowledge import knowledge_of
+from spades.bots.knowledge import knowledge_of, voids_shown
 from spades.bots.oracle import OraclePlayer
 from spades.bots.sampling import sample_hands
 from spades.bots.strong import StrongPlayer
-from spades.cards import RANK_OF, SUIT_MASK, SUIT_OF
+from spades.cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SUIT_MASK, SUIT_OF, mask_of, parse_cards
 from spades.dealing import HandDeal
 from spades.errors import SpadesError
 from spades.game import Game, Phase
@@ -258,3 +258,23 @@ def test_strong_looks_when_blind_nil_cannot_change_the_result():
     # Level at the start: nothing to win by risking it.
     assert StrongPlayer(0).decide(_first_ns_blind_view(2, {"NS": 0, "EW": 0})).action == \
         BlindChoice(False)
+
+
+@pytest.mark.parametrize(("card", "before", "broken", "shown"), [
+    ("5H", ["2H"], False, set()),                 # followed suit
+    ("5D", ["2H"], False, {HEARTS}),              # did not follow: no hearts
+    ("3S", ["2H", "4H"], False, {HEARTS}),        # trumped: no hearts either
+    ("4S", [], False, {CLUBS, DIAMONDS, HEARTS}),  # led a spade before they broke
+    ("4S", [], True, set()),                      # once broken, a spade lead says nothing
+    ("4H", [], False, set()),
+])
+def test_a_card_shows_the_voids_the_table_can_read(card, before, broken, shown):
+    trick = [(seat, parse_cards(c)[0]) for seat, c in zip("NES", before, strict=False)]
+    assert voids_shown(parse_cards(card)[0], trick, broken) == shown
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_deck_mask_is_the_decks_cards(preset):
+    rules = PRESETS[preset]
+    assert rules.deck_mask == mask_of(rules.deck_cards)
+    assert rules.deck_mask.bit_count() == 52

@@ -7,6 +7,7 @@ and remember who failed to follow). It is built from a :class:`SeatView` only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spades.cards import SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat
@@ -83,6 +84,22 @@ def partner_of(seats: tuple[Seat, ...], seat: Seat, partnerships: bool) -> Seat 
     return seats[(seats.index(seat) + 2) % 4]
 
 
+def voids_shown(card: Card, before: Sequence[tuple[Seat, Card]], broken: bool) -> frozenset[int]:
+    """The suits a player shows it lacks by playing ``card`` after ``before`` (the
+    trick's cards so far), spades broken or not: the suit led when it does not follow;
+    every other suit when it leads a spade before spades are broken, which is only
+    allowed with nothing else."""
+    suit = SUIT_OF[card]
+    if not before:
+        return _ALL_BUT_SPADES if suit == SPADES and not broken else _NONE
+    led = SUIT_OF[before[0][1]]
+    return _NONE if suit == led else frozenset((led,))
+
+
+_NONE: frozenset[int] = frozenset()
+_ALL_BUT_SPADES = frozenset(s for s in range(4) if s != SPADES)
+
+
 def shown_voids(view: SeatView) -> dict[Seat, set[int]]:
     """Suits each seat failed to follow this hand (and spades, for a forced spade lead)."""
     voids: dict[Seat, set[int]] = {s: set() for s in view.rules.seats}
@@ -91,14 +108,8 @@ def shown_voids(view: SeatView) -> dict[Seat, set[int]]:
     broken = False
     for start in range(0, len(plays), n):
         trick = plays[start:start + n]
-        lead_seat, lead_card = trick[0]
-        led = SUIT_OF[lead_card]
-        if led == SPADES and not broken:
-            # Leading a spade before they are broken is only allowed with nothing else.
-            voids[lead_seat].update((0, 1, 2))
-        for seat, card in trick[1:]:
-            if SUIT_OF[card] != led:
-                voids[seat].add(led)
+        for i, (seat, card) in enumerate(trick):
+            voids[seat] |= voids_shown(card, trick[:i], broken)
         if any(SUIT_OF[c] == SPADES for _, c in trick):
             broken = True
     return voids
@@ -109,10 +120,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
     assert view.seat is not None
     rules = view.rules
     played = view.played_mask
-    deck = 0
-    for c in rules.deck_cards:
-        deck |= 1 << c
-    unseen = deck & ~played & ~view.hand & ~view.seen_discards
+    unseen = rules.deck_mask & ~played & ~view.hand & ~view.seen_discards
     if view.my_exchange is not None:
         for c in view.my_exchange[0]:
             unseen &= ~(1 << c)

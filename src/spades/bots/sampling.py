@@ -17,16 +17,17 @@ would have played from each player's seat).
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from random import Random
 
 from spades.actions import Play
 from spades.bots.bidding import sure_tricks
-from spades.bots.knowledge import Knowledge, partner_of
+from spades.bots.knowledge import Knowledge, partner_of, voids_shown
 from spades.bots.tactics import Table, play_decision
 from spades.cards import RANK_OF, SPADES, SUIT_OF, Card, Mask, Seat, cards_of
 from spades.playout import Playout
 from spades.rules import Rules
+from spades.views import SeatView
 
 OUT = -1
 """Pseudo-seat for the cards out of play (two-player draw)."""
@@ -113,9 +114,7 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
     in_play = 0
     for hand in start:
         in_play |= hand
-    deck = 0
-    for c in rules.deck_cards:
-        deck |= 1 << c
+    deck = rules.deck_mask
     bid_of = {s: bids[q] for q, s in enumerate(seats)}
     partners = {s: partner_of(seats, s, rules.partnerships) for s in seats}
     shown: dict[Seat, frozenset[int]] = {s: frozenset() for s in seats}
@@ -142,14 +141,11 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
                 if SUIT_OF[want] != SUIT_OF[card] or between & live:
                     weight *= miss
         # What the table learns from the card (as knowledge_of reads a view).
-        suit = SUIT_OF[card]
-        if not trick:
-            if suit == SPADES and not broken:
-                shown = {**shown, seat: shown[seat] | {0, 1, 2}}
-        elif suit != SUIT_OF[trick[0][1]]:
-            shown = {**shown, seat: shown[seat] | {SUIT_OF[trick[0][1]]}}
+        void = voids_shown(card, trick, broken)
+        if void - shown[seat]:
+            shown = {**shown, seat: shown[seat] | void}
         trick.append((seat, card))
-        broken = broken or suit == SPADES
+        broken = broken or SUIT_OF[card] == SPADES
         p.play(card)
         if len(trick) == n:
             trick = []
@@ -195,6 +191,24 @@ def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rule
     if not any(weights):
         return draws[0]
     return rng.choices(draws, weights)[0]
+
+
+def view_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
+               read_play: bool = False,
+               candidates: int = PLAY_CANDIDATES) -> Iterator[list[Mask]]:
+    """``count`` possible deals for ``view`` (``k`` its knowledge) that agree with the
+    bids made, drawn lazily; with ``read_play``, from :data:`PLAY_FROM` cards in hand
+    on, that agree with the cards played this hand as well (``candidates`` draws per
+    deal kept)."""
+    sizes = dict(view.hand_sizes)
+    played = played_by(view.plays)
+    if read_play and view.plays and view.hand.bit_count() <= PLAY_FROM:
+        for _ in range(count):
+            yield sample_by_bids(k, sizes, rng, view.rules, played, view.blind, candidates,
+                                 plays=view.plays)
+    else:
+        for _ in range(count):
+            yield sample_by_bids(k, sizes, rng, view.rules, played, view.blind)
 
 
 def _try_deal(k: Knowledge, pool: list[int], need: dict[str, int], spare: int,

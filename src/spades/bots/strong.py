@@ -36,13 +36,7 @@ from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
-from spades.bots.sampling import (
-    PLAY_CANDIDATES,
-    PLAY_FROM,
-    played_by,
-    sample_by_bids,
-    sample_hands,
-)
+from spades.bots.sampling import sample_hands, view_deals
 from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
@@ -125,16 +119,10 @@ class StrongPlayer:
               count: int) -> Iterable[list[Mask]]:
         """``count`` possible deals (hands per seat) for this view, drawn lazily so that
         the safety cap also bounds the sampling."""
-        sizes = dict(view.hand_sizes)
         if not self.infer_bids:
+            sizes = dict(view.hand_sizes)
             return (sample_hands(k, sizes, rng) for _ in range(count))
-        played = played_by(view.plays)
-        if self.infer_play and view.plays and view.hand.bit_count() <= PLAY_FROM:
-            return (sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
-                                   PLAY_CANDIDATES, plays=view.plays)
-                    for _ in range(count))
-        return (sample_by_bids(k, sizes, rng, view.rules, played, view.blind)
-                for _ in range(count))
+        return view_deals(view, k, rng, count, read_play=self.infer_play)
 
     # -- deciding ----------------------------------------------------------------------
 

@@ -76,7 +76,7 @@ class Position:
             if union & self.hands[seat]:
                 raise PositionError("a card is in two hands")
             union |= self.hands[seat]
-        if (union | seen) & ~sum(1 << c for c in rules.deck_cards):
+        if (union | seen) & ~rules.deck_mask:
             raise PositionError("a card is not in this rules' deck")
         sizes = [self.hands[seats[(lead + i) % n]].bit_count() + (i < len(self.trick))
                  for i in range(n)]
