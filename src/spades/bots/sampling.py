@@ -20,10 +20,9 @@ import math
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from random import Random
 
-from spades.actions import Play
 from spades.bots.bidding import sure_tricks
-from spades.bots.knowledge import Knowledge, partner_of, voids_shown
-from spades.bots.tactics import Table, play_decision
+from spades.bots.knowledge import Knowledge
+from spades.bots.rules_play import RulesTable
 from spades.cards import RANK_OF, SPADES, SUIT_OF, Card, Mask, Seat, cards_of
 from spades.playout import Playout
 from spades.rules import Rules
@@ -105,50 +104,29 @@ def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules
     cards played, the suits shown void, the bids and tricks). Each card that differs
     from theirs, and is not equivalent to it, multiplies the weight by ``miss``."""
     seats = rules.seats
-    n = len(seats)
     index = {s: q for q, s in enumerate(seats)}
     start = hands[:]
     for seat, card in plays:
         start[index[seat]] |= 1 << card
-    p = Playout(start, index[plays[0][0]])
     in_play = 0
     for hand in start:
         in_play |= hand
-    deck = rules.deck_mask
-    bid_of = {s: bids[q] for q, s in enumerate(seats)}
-    partners = {s: partner_of(seats, s, rules.partnerships) for s in seats}
-    shown: dict[Seat, frozenset[int]] = {s: frozenset() for s in seats}
-    trick: list[tuple[Seat, Card]] = []
-    broken = False
+    p = Playout(start, index[plays[0][0]])
+    table = RulesTable(rules, p, {s: bids[q] for q, s in enumerate(seats)},
+                       dict.fromkeys(seats, frozenset()))
     weight = 1.0
     for seat, card in plays:
         q = index[seat]
         legal = p.legal_mask()
         if q != me and legal & (legal - 1) and legal >> card & 1:
-            hand = p.hands[q]
-            k = Knowledge(seat=seat, seats=seats, partner=partners[seat], hand=hand,
-                          played=p.played, unseen=deck & ~p.played & ~hand,
-                          voids=shown, bids=bid_of,
-                          tricks={s: p.tricks[i] for i, s in enumerate(seats)},
-                          remaining=hand.bit_count())
-            action = play_decision(Table(seat, legal, tuple(trick), k)).action
-            assert isinstance(action, Play)
-            want = action.card
+            want = table.rule_card(legal)
             if want != card:
                 low, high = min(want, card), max(want, card)
                 between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-                live = in_play & ~p.played & ~hand  # in the others' hands
+                live = in_play & ~p.played & ~p.hands[q]  # in the others' hands
                 if SUIT_OF[want] != SUIT_OF[card] or between & live:
                     weight *= miss
-        # What the table learns from the card (as knowledge_of reads a view).
-        void = voids_shown(card, trick, broken)
-        if void - shown[seat]:
-            shown = {**shown, seat: shown[seat] | void}
-        trick.append((seat, card))
-        broken = broken or SUIT_OF[card] == SPADES
-        p.play(card)
-        if len(trick) == n:
-            trick = []
+        table.play(card)
     return weight
 
 

@@ -1,0 +1,105 @@
+"""The basic rules asked from every seat of a deal the search can see.
+
+Two parts of the search need to know what a rule-following player would play from its
+own seat on a deal whose every card is known: reading the play
+(:func:`spades.bots.sampling.play_likelihood` replays the hand and asks, at each card
+another player chose, what the rules would have chosen) and the *rules play-out*
+(:func:`rules_rollout` finishes a hand with every seat playing the rules).
+
+Each seat is asked with what the table showed it, never with the deal: its own cards,
+the cards played, the suits each player has shown it lacks, the bids and the tricks.
+That is what makes the rules play-out a model of real play, where the greedy play-out
+of :mod:`spades.bots.evaluation` lets every seat see every hand: an open-handed
+play-out ducks and finesses perfectly, and so prices a card by lines no player at the
+table would find. A seat's :class:`~spades.bots.knowledge.Knowledge` is built the way
+:func:`~spades.bots.knowledge.knowledge_of` builds it from a view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+
+from spades.actions import Play
+from spades.bots.knowledge import Knowledge, partner_of, voids_shown
+from spades.bots.tactics import Table, play_decision
+from spades.cards import Card, Mask, Seat
+from spades.playout import Playout, nth_card
+from spades.rules import Rules
+
+__all__ = ["RulesTable", "rules_rollout"]
+
+
+class RulesTable:
+    """A hand in play on a known deal, as each seat reads it.
+
+    ``p`` is the play state (its hands are the deal); ``before`` the cards played
+    before ``p`` started (its own ``played`` holds only those played since);
+    ``voids`` the suits each seat had shown it lacks by then; ``trick`` the cards of
+    the trick in progress, by seat, in play order (the same cards ``p`` holds as its
+    trick).
+    """
+
+    __slots__ = ("bids", "deck", "p", "partners", "played_before", "seats", "shown",
+                 "trick")
+
+    def __init__(self, rules: Rules, p: Playout, bids: Mapping[Seat, int],
+                 voids: Mapping[Seat, frozenset[int]], *, before: Mask = 0,
+                 trick: tuple[tuple[Seat, Card], ...] = ()) -> None:
+        self.p = p
+        self.seats = rules.seats
+        self.deck = rules.deck_mask
+        self.bids = dict(bids)
+        self.partners = {s: partner_of(self.seats, s, rules.partnerships)
+                         for s in self.seats}
+        self.shown = {s: voids.get(s, frozenset()) for s in self.seats}
+        self.played_before = before
+        self.trick = list(trick)
+
+    def knowledge(self) -> Knowledge:
+        """What the seat to play knows: its hand and the table's public facts."""
+        p = self.p
+        seat = self.seats[p.turn]
+        hand = p.hands[p.turn]
+        played = self.played_before | p.played
+        return Knowledge(seat=seat, seats=self.seats, partner=self.partners[seat],
+                         hand=hand, played=played, unseen=self.deck & ~played & ~hand,
+                         voids=self.shown, bids=self.bids,
+                         tricks={s: p.tricks[i] for i, s in enumerate(self.seats)},
+                         remaining=hand.bit_count())
+
+    def rule_card(self, legal: Mask) -> Card:
+        """The card the basic rules play for the seat to play, of its ``legal`` cards."""
+        seat = self.seats[self.p.turn]
+        action = play_decision(Table(seat, legal, tuple(self.trick), self.knowledge())).action
+        assert isinstance(action, Play)
+        return action.card
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the seat to play, and note the suits it shows it lacks."""
+        p = self.p
+        seat = self.seats[p.turn]
+        void = voids_shown(card, self.trick, p.broken)
+        if void - self.shown[seat]:
+            self.shown = {**self.shown, seat: self.shown[seat] | void}
+        self.trick.append((seat, card))
+        p.play(card)
+        if len(self.trick) == len(self.seats):
+            self.trick = []
+
+
+def rules_rollout(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
+    """Finish the hand with every seat playing the basic rules from its own seat (one
+    card in ``1 / noise`` at random); returns tricks per position."""
+    p = table.p
+    hands = p.hands
+    while hands[p.turn]:
+        legal = p.legal_mask()
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif noise and rng.random() < noise:
+            card = nth_card(legal, rng.randrange(legal.bit_count()))
+        else:
+            card = table.rule_card(legal)
+        table.play(card)
+    return p.tricks
