@@ -36,6 +36,7 @@ from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
+from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.sampling import sample_hands, view_deals
 from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
@@ -53,6 +54,9 @@ deals are sampled (a count that bounds the time of a decision on any machine).""
 DEFAULT_MAX_SECONDS = SAFETY_SECONDS
 DEFAULT_CONFIDENCE = 1.0
 DEFAULT_BID_SPREAD = (0.3, 0.1)
+RULES_BID_SPREAD = (0.0, 0.0)
+"""The bid search's spread (:func:`_spread`) with rules play-outs, which already play
+as a table does (no seat sees the others' cards)."""
 DEFAULT_ENDGAME = 3
 """Tricks left (the seat's cards in hand) from which each sampled deal is solved exactly
 instead of played out: three take 0.24 ms a deal (median), four seven times as long
@@ -90,7 +94,8 @@ class StrongPlayer:
                  max_seconds: float = DEFAULT_MAX_SECONDS,
                  confidence: float = DEFAULT_CONFIDENCE,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
-                 endgame: int = DEFAULT_ENDGAME, infer_play: bool = False) -> None:
+                 endgame: int = DEFAULT_ENDGAME, infer_play: bool = False,
+                 rules_playouts: bool = True) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -108,6 +113,11 @@ class StrongPlayer:
         Off by default: against ``basic``, whose play this model knows exactly, it
         measured no clear gain, for about three times the time a decision
         (docs/bots.md)."""
+        self.rules_playouts = rules_playouts
+        """Play the sampled deals out with every seat following the basic rules from its
+        own seat (:mod:`spades.bots.rules_play`), rather than with the greedy policy
+        that lets every seat see the deal: a card and a bid are priced by how the hand
+        is really played (docs/bots.md: "Rules play-outs")."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -187,8 +197,14 @@ class StrongPlayer:
             base = _position(view, hands)
             for card in cards:
                 p = base.copy()
-                p.play(card)
-                tricks = rollout(p, bids, partner, side_of, rng)
+                if self.rules_playouts:
+                    table = RulesTable(view.rules, p, dict(zip(seats, bids, strict=True)),
+                                       k.voids, before=view.played_mask, trick=view.trick)
+                    table.play(card)
+                    tricks = rules_rollout(table, rng)
+                else:
+                    p.play(card)
+                    tricks = rollout(p, bids, partner, side_of, rng)
                 values[card].append(scorer.utility(tricks))
             if cap.expired():
                 break
@@ -238,20 +254,21 @@ class StrongPlayer:
         cap = TimeCap(self.budget.max_seconds)
         planned = self.budget.bid_deals
         done = 0
+        spread = RULES_BID_SPREAD if self.rules_playouts else self.bid_spread
         for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
-            # One play-out at the counted bid prices every numeric bid (the tricks
-            # taken hardly depend on the exact number); Nil changes the play, so it
-            # gets a play-out of its own.
-            for plan in ([base_bid, 0] if 0 in candidates else [base_bid]):
+            for plan, priced in self._bid_plans(candidates, base_bid):
                 bids = [guessed[s] if s != view.seat else plan for s in seats]
-                tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1], rng,
-                                 self.bid_noise)
+                if self.rules_playouts:
+                    table = RulesTable(rules, Playout(hands, leader),
+                                       dict(zip(seats, bids, strict=True)), {})
+                    tricks = rules_rollout(table, rng, self.bid_noise)
+                else:
+                    tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
+                                     rng, self.bid_noise)
                 outcomes = [(1.0, tricks)] if plan == 0 else \
-                    _spread(tricks, me, roles, self.bid_spread)
-                for b in candidates:
-                    if (b == 0) != (plan == 0):
-                        continue
+                    _spread(tricks, me, roles, spread)
+                for b in priced:
                     bids[me] = b
                     scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
                     totals[b] += sum(w * scorer.utility(t) for w, t in outcomes)
@@ -267,6 +284,25 @@ class StrongPlayer:
                             "search_nil")
         return Decision(Bid(best), f"{best} scores best over {done} possible deals" + note,
                         "search_bid")
+
+    def _bid_plans(self, candidates: list[int],
+                   base_bid: int) -> list[tuple[int, list[int]]]:
+        """The bids to play out on each deal, each with the candidate bids its play-out
+        prices.
+
+        With rules play-outs every candidate is played out as bid: the rules duck once
+        the side's contract is made, so the tricks a hand takes depend on its bid, and a
+        higher bid is priced on a play-out that plays for it. The greedy play-out, whose
+        every seat sees the deal, takes about the same tricks whatever the bid: one
+        play-out at the counted bid prices every numeric bid, and Nil, which changes
+        the play, gets a play-out of its own.
+        """
+        if self.rules_playouts:
+            return [(b, [b]) for b in candidates]
+        plans = [(base_bid, [b for b in candidates if b])]
+        if 0 in candidates:
+            plans.append((0, [0]))
+        return plans
 
     def blind(self, view: SeatView) -> Decision:
         """Blind Nil or look, by the average value of each over whole possible deals.
