@@ -1,0 +1,158 @@
+"""The rules play-out: every seat plays the basic rules from its own seat.
+
+The search values a card by finishing the hand on deals it samples. With the rules
+play-out (:func:`spades.bots.rules_play.rules_rollout`) each seat is asked with what the
+table showed it, never with the deal, so the play-out finishes a hand exactly as four
+``basic`` players would, and a seat's card never depends on the others' hidden cards.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+import spades.bots.strong as strong_module
+from spades.actions import Play
+from spades.bots.basic import BasicPlayer
+from spades.bots.knowledge import knowledge_of
+from spades.bots.rules_play import RulesTable, rules_rollout
+from spades.bots.strong import StrongPlayer
+from spades.cards import SUIT_MASK, Mask
+from spades.game import Game, Phase
+from spades.playout import Playout
+from spades.views import SeatView, seat_view
+
+PRESETS = ["classic", "no-help-nil", "jokers", "cutthroat", "two-player"]
+
+
+def _to_play(preset: str, deal: int, cards_left: int) -> Game:
+    """A first hand played by the basic rules in every seat until the seat to play holds
+    ``cards_left`` cards."""
+    game = Game(preset, deal=deal)
+    player = BasicPlayer(deal, game.rules)
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        if game.phase is Phase.PLAY and view.hand.bit_count() == cards_left:
+            return game
+        game.apply(seat, player.decide(view).action)
+
+
+def _table(view: SeatView, hands: list[Mask]) -> RulesTable:
+    """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
+    rules = view.rules
+    seats = rules.seats
+    held = hands[:]
+    for seat, card in view.trick:
+        held[seats.index(seat)] |= 1 << card
+    p = Playout(held, seats.index(view.trick[0][0] if view.trick else view.to_act or "N"),
+                broken=view.spades_broken)
+    p.tricks = [view.tricks[s] for s in seats]
+    for _, card in view.trick:
+        p.play(card)
+    return RulesTable(rules, p, dict(view.bids), knowledge_of(view).voids,
+                      before=view.played_mask, trick=view.trick)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("cards_left", [13, 9, 5])
+def test_the_rules_play_out_finishes_a_hand_as_basic_players_do(preset: str,
+                                                                cards_left: int) -> None:
+    """From any point of a hand played by four ``basic`` players, the rules play-out on
+    the true deal takes exactly the tricks the players took."""
+    for deal in range(3):
+        game = _to_play(preset, 9100 + deal, cards_left)
+        view = seat_view(game, game.to_act or "N")
+        hands = [game.hand_of(s) for s in game.rules.seats]
+        tricks = rules_rollout(_table(view, hands), Random(0))
+        player = BasicPlayer(0, game.rules)
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, player.decide(seat_view(game, seat)).action)
+        result = game.results[0]
+        assert tricks == [result.tricks[s] for s in game.rules.seats], (preset, deal)
+
+
+def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards() -> None:
+    """Dealing the hidden cards differently (the same number per seat and per suit)
+    never changes the card the rules give the seat to play."""
+    game = _to_play("classic", 9200, 8)
+    view = seat_view(game, game.to_act or "N")
+    seats = game.rules.seats
+    me = seats.index(view.seat or "N")
+    hands = [game.hand_of(s) for s in seats]
+    legal = sum(1 << a.card for a in view.legal if isinstance(a, Play))
+    want = _table(view, hands).rule_card(legal)
+    rng = Random(1)
+    changed = 0
+    for _ in range(40):
+        other = hands[:]
+        for suit in range(4):
+            pool = [c for q, h in enumerate(hands) if q != me
+                    for c in range(54) if (h & SUIT_MASK[suit]) >> c & 1]
+            rng.shuffle(pool)
+            for q, h in enumerate(hands):
+                if q == me:
+                    continue
+                count = (h & SUIT_MASK[suit]).bit_count()
+                other[q] &= ~SUIT_MASK[suit]
+                for c in pool[:count]:
+                    other[q] |= 1 << c
+                pool = pool[count:]
+        changed += other != hands
+        assert _table(view, other).rule_card(legal) == want
+    assert changed
+
+
+def test_each_bid_is_played_out_as_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With rules play-outs the bid search plays every candidate bid out on each deal
+    (the rules duck once the contract is made, so the tricks depend on the bid); the
+    greedy search plays out only the counted bid."""
+    game = Game("classic", deal=4127)
+    view = seat_view(game, game.to_act or "N")
+    seen: list[int] = []
+    real = strong_module.rules_rollout
+
+    def counting(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
+        seen.append(table.bids[view.seat or "N"])
+        return real(table, rng, noise)
+
+    monkeypatch.setattr(strong_module, "rules_rollout", counting)
+    StrongPlayer(0, game.rules, bid_worlds=3).decide(view)
+    counted = BasicPlayer(0, game.rules).decide(view).action
+    assert hasattr(counted, "tricks")
+    candidates = [b for b in range(counted.tricks - 2, counted.tricks + 3) if 1 <= b <= 13]
+    assert sorted(seen) == sorted(candidates * 3)
+    seen.clear()
+    StrongPlayer(0, game.rules, bid_worlds=3, rules_playouts=False).decide(view)
+    assert seen == []
+
+
+def test_the_card_search_prices_cards_on_rules_play_outs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the search compares cards, each of them is played out by the rules on
+    every sampled deal (the greedy play-out is not used)."""
+    calls: list[int] = []
+    real = strong_module.rules_rollout
+
+    def counting(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
+        calls.append(1)
+        return real(table, rng, noise)
+
+    def greedy(*args: object, **kwargs: object) -> list[int]:
+        raise AssertionError("the greedy play-out priced a card")
+
+    monkeypatch.setattr(strong_module, "rules_rollout", counting)
+    monkeypatch.setattr(strong_module, "rollout", greedy)
+    searched = 0
+    for cards_left in (12, 10, 8, 6):
+        game = _to_play("classic", 9300, cards_left)
+        view = seat_view(game, game.to_act or "N")
+        calls.clear()
+        StrongPlayer(0, game.rules, worlds=5).decide(view)
+        assert len(calls) % 5 == 0
+        searched += bool(calls)
+    assert searched
