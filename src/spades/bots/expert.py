@@ -23,9 +23,9 @@ from spades.bots.trick_bids import counted_bid
 from spades.rules import Rules
 from spades.views import SeatView
 
-EXPERT_WORLDS = 800
-EXPERT_BID_WORLDS = 400
-EXPERT_PLAYOUTS = 3200
+EXPERT_WORLDS = 300
+EXPERT_BID_WORLDS = 300
+EXPERT_PLAYOUTS = 1200
 EXPERT_ENDGAME = 4
 """Tricks left from which the plain endgame search values each deal (when the exact
 solver is not used yet)."""
