@@ -1,12 +1,15 @@
 """The search player: perfect-information Monte Carlo over deals the seat cannot rule out.
 
 For each decision it samples possible deals consistent with its view and with the
-bids made (:mod:`spades.bots.sampling`), plays every candidate out to the end of the hand on each
-of them with the greedy policy of :mod:`spades.bots.evaluation` (or, in the last
-tricks, values it exactly with :mod:`spades.bots.endgame`), and keeps the candidate
-with the best average value (points, bags at their long-run cost, and the
-game's result when the hand ends it). Bids are chosen the same way, over the bids near
-the basic player's count plus Nil when the table lets computer players bid it.
+bids made (:mod:`spades.bots.sampling`), plays every candidate out to the end of the
+hand on each of them with every seat following the basic rules from its own seat
+(:mod:`spades.bots.rules_play`; or, in the last tricks, values it exactly with
+:mod:`spades.bots.endgame`), and keeps the candidate with the best average value
+(points, bags at their long-run cost, and the game's result when the hand ends it),
+unless the basic rule's card is about as good. Bids are chosen the same way, each bid
+near the basic player's count (and Nil when the table lets computer players bid it)
+played out as bid. The open-handed greedy policy of :mod:`spades.bots.evaluation` is
+the play-out of the previous release, kept as an option.
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
