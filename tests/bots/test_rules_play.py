@@ -121,7 +121,7 @@ def test_each_bid_is_played_out_as_bid(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(table, rng, noise)
 
     monkeypatch.setattr(strong_module, "rules_rollout", counting)
-    StrongPlayer(0, game.rules, bid_worlds=3).decide(view)
+    StrongPlayer(0, game.rules, bid_worlds=3, rules_playouts=True).decide(view)
     counted = BasicPlayer(0, game.rules).decide(view).action
     assert hasattr(counted, "tricks")
     candidates = [b for b in range(counted.tricks - 2, counted.tricks + 3) if 1 <= b <= 13]
@@ -152,7 +152,7 @@ def test_the_card_search_prices_cards_on_rules_play_outs(
         game = _to_play("classic", 9300, cards_left)
         view = seat_view(game, game.to_act or "N")
         calls.clear()
-        StrongPlayer(0, game.rules, worlds=5).decide(view)
+        StrongPlayer(0, game.rules, worlds=5, rules_playouts=True).decide(view)
         assert len(calls) % 5 == 0
         searched += bool(calls)
     assert searched

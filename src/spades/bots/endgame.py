@@ -1,7 +1,7 @@
 """An exact solver for the last tricks of a hand whose every card is known.
 
 The search player samples deals and, on each, values every candidate card. Early in a
-hand it finishes the deal with a play-out (:mod:`spades.bots.rules_play`);
+hand it finishes the deal with the greedy play-out of :mod:`spades.bots.evaluation`;
 with a few tricks left the tree is small enough to search exactly, so the last tricks
 (where contracts are made or set by one card) are valued by minimax: our side picks
 the card that is best for it, every other side the card that is worst for us (the

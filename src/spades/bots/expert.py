@@ -1,30 +1,31 @@
-"""The expert: the search player with the second half of the hand solved.
+"""The expert: the search player with its bids and the second half of the hand solved.
 
-Two things separate it from ``strong`` (both search deals drawn to agree with every
-bid made, :func:`spades.bots.sampling.sample_by_bids`, and price bids and cards on rules
-play-outs, :mod:`spades.bots.rules_play`), each a count and not a clock, so it stays
-reproducible: in the last five tricks every sampled deal is valued by the exact solver
-(:mod:`spades.solver`, best play for both sides on the game's own scoring) instead of a
-play-out; and it samples twice as many deals. Its bids are ``strong``'s: with rules
-play-outs they measured as good as bids priced by solved trick counts
-(:mod:`spades.bots.trick_bids`, which the oracle uses), which priced the perfect play
-no table sees (docs/bots.md). The guards of ``strong`` stay (the basic rule's card
-unless another is better, covering a partner's Nil, the lowest winning card when last),
-since a solver that sees the sampled deal "knows" where the cards are in a way no
-player does.
+Three things separate it from ``strong`` (both search deals drawn to agree with every
+bid made, :func:`spades.bots.sampling.sample_by_bids`), each a count and not a clock,
+so it stays reproducible: its bid is priced by the tricks its side takes on such deals,
+the first tricks played out and the rest counted by the exact solver
+(:mod:`spades.bots.trick_bids`); in the last five tricks every sampled deal is valued
+by the exact solver (:mod:`spades.solver`, best play for both sides on the game's own
+scoring) instead of a greedy play-out; and before that it samples more deals. The
+guards of ``strong`` stay (the basic rule's card unless another is clearly better,
+covering a partner's Nil, the lowest winning card when last), since a solver that sees
+the sampled deal "knows" where the cards are in a way no player does.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from spades.bots.base import Decision
 from spades.bots.budget import SAFETY_SECONDS
 from spades.bots.strong import StrongPlayer
+from spades.bots.trick_bids import counted_bid
 from spades.rules import Rules
+from spades.views import SeatView
 
-EXPERT_WORLDS = 300
-EXPERT_BID_WORLDS = 300
-EXPERT_PLAYOUTS = 1200
+EXPERT_WORLDS = 800
+EXPERT_BID_WORLDS = 400
+EXPERT_PLAYOUTS = 3200
 EXPERT_ENDGAME = 4
 """Tricks left from which the plain endgame search values each deal (when the exact
 solver is not used yet)."""
@@ -37,6 +38,9 @@ tricks left took more bags than the play-outs (docs/bots.md: solving from five g
 time a decision)."""
 SOLVED_DEALS = 40
 """Deals solved per card decision from then on (each solve values every card)."""
+COUNTED_DEALS = 20
+"""Sampled deals per bid whose tricks are counted by playing out the first tricks and
+solving the rest (:mod:`spades.bots.trick_bids`)."""
 
 
 class ExpertPlayer(StrongPlayer):
@@ -54,3 +58,14 @@ class ExpertPlayer(StrongPlayer):
                          infer_play=infer_play)
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)
+        self.counted = COUNTED_DEALS
+
+    def bid(self, view: SeatView) -> Decision:
+        """The bid worth most over the tricks the side takes on sampled deals that agree
+        with the bids made, each deal's first tricks played out and the rest solved
+        (:mod:`spades.bots.trick_bids`); the bids still to come guessed by counting.
+
+        A Nil, made or still possible for this seat, changes how the hand is played,
+        which a trick count does not see: then the search player's play-outs decide.
+        """
+        return counted_bid(self, view, super().bid, self.counted, 2, "possible deals")

@@ -1,7 +1,7 @@
 """A sampled deal put to the exact solver: what each candidate card is worth on it.
 
 The expert values the cards of the second half of a hand by solving every sampled deal
-exactly (:mod:`spades.solver`) instead of playing it out: on each
+exactly (:mod:`spades.solver`) instead of playing it out with a greedy policy: on each
 deal the best line of play is found for both sides, on the game's own scoring. The
 deal is built from the seat's view (the trick so far, tricks taken, bids, scores) and
 the sampled hands, so nothing but the view and the sample goes in.

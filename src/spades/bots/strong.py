@@ -2,14 +2,13 @@
 
 For each decision it samples possible deals consistent with its view and with the
 bids made (:mod:`spades.bots.sampling`), plays every candidate out to the end of the
-hand on each of them with every seat following the basic rules from its own seat
-(:mod:`spades.bots.rules_play`; or, in the last tricks, values it exactly with
-:mod:`spades.bots.endgame`), and keeps the candidate with the best average value
-(points, bags at their long-run cost, and the game's result when the hand ends it),
-unless the basic rule's card is about as good. Bids are chosen the same way, each bid
-near the basic player's count (and Nil when the table lets computer players bid it)
-played out as bid. The open-handed greedy policy of :mod:`spades.bots.evaluation` is
-the play-out of the previous release, kept as an option.
+hand on each of them with the greedy policy of :mod:`spades.bots.evaluation` (or, in
+the last tricks, values it exactly with :mod:`spades.bots.endgame`), and keeps the
+candidate with the best average value (points, bags at their long-run cost, and the
+game's result when the hand ends it). Bids are chosen the same way, over the bids near
+the basic player's count plus Nil when the table lets computer players bid it. As an
+option (``rules_playouts=True``) every seat of a play-out follows the basic rules from
+its own seat instead (:mod:`spades.bots.rules_play`).
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
@@ -49,17 +48,13 @@ from spades.rules import Rules
 from spades.solver import PositionError
 from spades.views import SeatView
 
-DEFAULT_WORLDS = 150
-"""Sampled deals per card decision. A rules play-out takes about nine times as long as
-the greedy one of the previous release (which sampled 600), and more deals measured no
-better there."""
-DEFAULT_BID_WORLDS = 150
-"""Sampled deals per bid, on each of which every candidate bid is played out."""
-DEFAULT_PLAYOUTS = 600
+DEFAULT_WORLDS = 600
+DEFAULT_BID_WORLDS = 300
+DEFAULT_PLAYOUTS = 2400
 """Play-outs per card decision at most: with many different cards to compare, fewer
 deals are sampled (a count that bounds the time of a decision on any machine)."""
 DEFAULT_MAX_SECONDS = SAFETY_SECONDS
-DEFAULT_CONFIDENCE = 0.5
+DEFAULT_CONFIDENCE = 1.0
 """Standard errors of the sample by which a card's mean gain over the rule's card must
 stand out before the search prefers it (see :data:`MIN_GAIN`)."""
 DEFAULT_BID_SPREAD = (0.3, 0.1)
@@ -78,13 +73,12 @@ BLIND_CONFIDENCE = 2.0
 """A Blind Nil must gain at least ``BLIND_MARGIN`` points on average over looking, and
 two standard errors of the sample, before the search risks it: a failed one costs the
 side 200 points and usually the game."""
-MIN_GAIN = 1.0
-"""Points a card must gain on average over the rule's card before the search prefers it.
-
-With rules play-outs the search overrides the rule more readily than it did with the
-greedy play-outs (1 point and half a standard error, where those needed 2 points and
-one): play-outs in which no seat sees the others' cards mislead less, and the readier
-guard measured better (docs/bots.md: "Rules play-outs")."""
+MIN_GAIN = 2.0
+"""Points a card must gain on average over the rule's card before the search prefers it."""
+RULES_MIN_GAIN = 1.0
+RULES_CONFIDENCE = 0.5
+"""With rules play-outs the guard measured best at 1 point and half a standard error
+(docs/bots.md: "Rules play-outs")."""
 
 TRUSTED_RULES = frozenset({"trump_lowest", "win_lowest", "partner_winning", "no_overtrump"})
 """Rules the search never overrides when the seat plays last to the trick: the lowest
@@ -109,13 +103,13 @@ class StrongPlayer:
                  confidence: float = DEFAULT_CONFIDENCE,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
                  endgame: int = DEFAULT_ENDGAME, infer_play: bool = False,
-                 rules_playouts: bool = True) -> None:
+                 rules_playouts: bool = False) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
         self.bid_spread = bid_spread
-        self.confidence = confidence
-        self.min_gain = MIN_GAIN
+        self.confidence = RULES_CONFIDENCE if rules_playouts else confidence
+        self.min_gain = RULES_MIN_GAIN if rules_playouts else MIN_GAIN
         self.rules = rules
         self.budget = Budget(worlds, bid_worlds, playouts, max_seconds)
         self.infer_bids = True
@@ -131,8 +125,10 @@ class StrongPlayer:
         self.rules_playouts = rules_playouts
         """Play the sampled deals out with every seat following the basic rules from its
         own seat (:mod:`spades.bots.rules_play`), rather than with the greedy policy
-        that lets every seat see the deal: a card and a bid are priced by how the hand
-        is really played (docs/bots.md: "Rules play-outs")."""
+        that lets every seat see the deal, and play every candidate bid out as bid.
+        Off by default: on deals no tuning used it measured level with the greedy
+        play-outs against ``basic``, at about three times the time a decision
+        (docs/bots.md: "Rules play-outs")."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
