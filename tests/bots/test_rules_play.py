@@ -156,3 +156,16 @@ def test_the_card_search_prices_cards_on_rules_play_outs(
         assert len(calls) % 5 == 0
         searched += bool(calls)
     assert searched
+
+
+def test_the_guard_follows_the_play_outs_unless_given() -> None:
+    """Each kind of play-out gets the guard measured best with it; a guard passed in
+    is kept whatever the play-outs."""
+    greedy = StrongPlayer(0)
+    rules = StrongPlayer(0, rules_playouts=True)
+    assert (greedy.confidence, greedy.min_gain) == (strong_module.DEFAULT_CONFIDENCE,
+                                                    strong_module.MIN_GAIN)
+    assert (rules.confidence, rules.min_gain) == (strong_module.RULES_CONFIDENCE,
+                                                  strong_module.RULES_MIN_GAIN)
+    given = StrongPlayer(0, rules_playouts=True, confidence=0.0, min_gain=3.0)
+    assert (given.confidence, given.min_gain) == (0.0, 3.0)

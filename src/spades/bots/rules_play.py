@@ -18,6 +18,7 @@ table would find. A seat's :class:`~spades.bots.knowledge.Knowledge` is built th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from random import Random
 
 from spades.actions import Play
@@ -37,21 +38,21 @@ class RulesTable:
     before ``p`` started (its own ``played`` holds only those played since);
     ``voids`` the suits each seat had shown it lacks by then; ``trick`` the cards of
     the trick in progress, by seat, in play order (the same cards ``p`` holds as its
-    trick).
+    trick). ``bids`` is read, never copied or changed: a search builds a table for
+    every card of every sampled deal.
     """
 
     __slots__ = ("bids", "deck", "p", "partners", "played_before", "seats", "shown",
                  "trick")
 
-    def __init__(self, rules: Rules, p: Playout, bids: Mapping[Seat, int],
+    def __init__(self, rules: Rules, p: Playout, bids: dict[Seat, int],
                  voids: Mapping[Seat, frozenset[int]], *, before: Mask = 0,
                  trick: tuple[tuple[Seat, Card], ...] = ()) -> None:
         self.p = p
-        self.seats = rules.seats
+        self.seats: tuple[Seat, ...] = rules.seats
         self.deck = rules.deck_mask
-        self.bids = dict(bids)
-        self.partners = {s: partner_of(self.seats, s, rules.partnerships)
-                         for s in self.seats}
+        self.bids = bids
+        self.partners = _partners(self.seats, rules.partnerships)
         self.shown = {s: voids.get(s, frozenset()) for s in self.seats}
         self.played_before = before
         self.trick = list(trick)
@@ -86,6 +87,13 @@ class RulesTable:
         p.play(card)
         if len(self.trick) == len(self.seats):
             self.trick = []
+
+
+@cache
+def _partners(seats: tuple[Seat, ...], partnerships: bool) -> dict[Seat, Seat | None]:
+    """Each seat's partner (None without partnerships), worked out once per table
+    shape (callers only read it)."""
+    return {s: partner_of(seats, s, partnerships) for s in seats}
 
 
 def rules_rollout(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:

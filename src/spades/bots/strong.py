@@ -100,7 +100,7 @@ class StrongPlayer:
                  worlds: int = DEFAULT_WORLDS, bid_worlds: int = DEFAULT_BID_WORLDS,
                  playouts: int = DEFAULT_PLAYOUTS,
                  max_seconds: float = DEFAULT_MAX_SECONDS,
-                 confidence: float = DEFAULT_CONFIDENCE,
+                 confidence: float | None = None, min_gain: float | None = None,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
                  endgame: int = DEFAULT_ENDGAME, infer_play: bool = False,
                  rules_playouts: bool = False) -> None:
@@ -108,8 +108,13 @@ class StrongPlayer:
         self.endgame = endgame
         self.bid_noise = 0.0
         self.bid_spread = bid_spread
-        self.confidence = RULES_CONFIDENCE if rules_playouts else confidence
-        self.min_gain = RULES_MIN_GAIN if rules_playouts else MIN_GAIN
+        # Unless given, the guard is the one measured best with the chosen play-outs.
+        if confidence is None:
+            confidence = RULES_CONFIDENCE if rules_playouts else DEFAULT_CONFIDENCE
+        if min_gain is None:
+            min_gain = RULES_MIN_GAIN if rules_playouts else MIN_GAIN
+        self.confidence = confidence
+        self.min_gain = min_gain
         self.rules = rules
         self.budget = Budget(worlds, bid_worlds, playouts, max_seconds)
         self.infer_bids = True
@@ -174,6 +179,7 @@ class StrongPlayer:
         seats = view.rules.seats
         me = seats.index(view.seat)
         bids = [k.bids.get(s, 0) for s in seats]
+        bid_of = dict(zip(seats, bids, strict=True))
         scorer = Scorer(view.rules, bids, [s in view.blind for s in seats], me,
                         view.scores, view.bag_counts)
         partner, side_of = seat_roles(view.rules)
@@ -209,8 +215,8 @@ class StrongPlayer:
             for card in cards:
                 p = base.copy()
                 if self.rules_playouts:
-                    table = RulesTable(view.rules, p, dict(zip(seats, bids, strict=True)),
-                                       k.voids, before=view.played_mask, trick=view.trick)
+                    table = RulesTable(view.rules, p, bid_of, k.voids,
+                                       before=view.played_mask, trick=view.trick)
                     table.play(card)
                     tricks = rules_rollout(table, rng)
                 else:
