@@ -63,6 +63,26 @@ def test_a_declared_50_mb_body_is_refused_at_once(address: tuple[str, int]) -> N
     assert time.monotonic() - start < DEADLINE  # not after waiting for the body
 
 
+@pytest.mark.parametrize(("headers", "status"), [
+    (b"Content-Type: multipart/form-data; boundary=b", b"415"),
+    (b"Content-Type: application/json\r\nOrigin: http://127.0.0.1:1", b"403"),
+])
+def test_a_refused_small_body_is_read_before_the_answer(
+        address: tuple[str, int], headers: bytes, status: bytes) -> None:
+    """The headers alone are enough to refuse, but the server reads the (small) body
+    before it answers and closes: bytes that reach a socket after it is closed reset
+    the connection, and on a loaded machine the reset can take the answer with it."""
+    body_bytes = b'--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n'
+    with connect(address) as conn:
+        conn.sendall(b"PUT /api/options HTTP/1.1\r\nHost: x\r\n" + headers
+                     + b"\r\nContent-Length: %d\r\n\r\n" % len(body_bytes))
+        early, _, _ = select.select([conn], [], [], DEADLINE / 2)
+        assert not early  # no answer (and no close) while the body is still to come
+        conn.sendall(body_bytes)
+        answer = read_all(conn)
+    assert answer.startswith(b"HTTP/1.1 " + status + b" ")
+
+
 def test_a_chunked_body_over_the_limit_is_cut_off(address: tuple[str, int]) -> None:
     """Chunks are sent one at a time until the server answers: a client that kept
     sending after the answer would have its unread bytes reset the connection, and the

@@ -97,7 +97,7 @@ class RequestGuard:
             check_request(scope)
         except ApiError as refused:
             length = _length_or_none(scope)
-            if refused.status == 413 and length is not None and length <= DRAIN_BYTES:
+            if length is not None and 0 < length <= DRAIN_BYTES:
                 await _drain(receive)
             await send_error(send, refused)
             return
@@ -105,9 +105,11 @@ class RequestGuard:
 
 
 DRAIN_BYTES = 256 * 1024
-"""A refused body up to this size is read and dropped before the answer: closing a
-socket with unread data resets it, and the client would never see why it was refused.
-Anything larger is refused at once, unread."""
+"""A refused body up to this size is read and dropped before the answer, whatever the
+refusal (too large, cross-origin, not JSON): bytes that arrive at a closed socket, or
+that it closes unread, reset the connection, and the reset can take the answer with it,
+so the client would never see why it was refused. Anything larger, or of no declared
+length, is refused at once, unread."""
 
 
 def _length_or_none(scope: Scope) -> int | None:
