@@ -150,6 +150,59 @@ def popcount(mask: int) -> int:
     return x & 0x7F
 
 
+if COMPILED and not getattr(numba.config, "DISABLE_JIT", False):  # pragma: no cover
+    # The processor's own instructions for the bit scans and the count: the kernels
+    # call these at every node, and the portable versions above take a dozen steps
+    # each. Python itself (and numba with compilation turned off) keeps those.
+    from llvmlite import ir  # type: ignore[import-untyped]
+    from numba import types
+    from numba.extending import intrinsic
+
+    def _llvm_bits(name: str, x: Any) -> Any:
+        """The signature and code of one LLVM bit intrinsic applied to an integer."""
+        if not isinstance(x, types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            value = context.cast(builder, args[0], signature.args[0], types.int64)
+            if name == "ctpop":
+                return builder.ctpop(value)
+            return getattr(builder, name)(value, ir.Constant(ir.IntType(1), 0))
+        return types.int64(x), codegen
+
+    @intrinsic
+    def _ctlz(typingctx: Any, x: Any) -> Any:
+        return _llvm_bits("ctlz", x)
+
+    @intrinsic
+    def _cttz(typingctx: Any, x: Any) -> Any:
+        return _llvm_bits("cttz", x)
+
+    @intrinsic
+    def _ctpop(typingctx: Any, x: Any) -> Any:
+        return _llvm_bits("ctpop", x)
+
+    # As the compiled functions below call them: one integer in, one out.
+    _high_zeros = cast(Callable[[int], int], _ctlz)
+    _low_zeros = cast(Callable[[int], int], _cttz)
+    _ones = cast(Callable[[int], int], _ctpop)
+
+    @compiled
+    def bit_index_high(mask: int) -> int:
+        """The index of the highest bit set in ``mask`` (not 0): of a single bit, its own."""
+        return 63 - _high_zeros(mask)
+
+    @compiled
+    def lowest_index(mask: int) -> int:
+        """The index of the lowest bit set in ``mask`` (not 0)."""
+        return _low_zeros(mask)
+
+    @compiled
+    def popcount(mask: int) -> int:
+        """The number of bits set in ``mask``."""
+        return _ones(mask)
+
+
 @compiled
 def relative_ranks(hands: Any, n: int) -> tuple[int, int, int, int]:
     """Each hand's cards as relative ranks: suit s from bit 16 s, the lowest card left of
