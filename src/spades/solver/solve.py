@@ -21,7 +21,7 @@ from spades.errors import SpadesError
 from spades.solver import search as kernel
 from spades.solver import sets as two_sides
 from spades.solver.position import Position, PositionError
-from spades.solver.valuation import RADIX, credits, value_table
+from spades.solver.valuation import RADIX, count_values, credits, value_table
 
 
 class SearchLimit(SpadesError):
@@ -56,35 +56,23 @@ class _Table:
         return keys, lower, upper, next(cls.stamps)
 
 
-class _Problem:
-    """One question put to the kernel: the position as arrays, from one side's view."""
+class _Question:
+    """One question put to a kernel: the position as arrays, from one side's view.
+
+    What both kernels share: the hands, who maximises, and the trick in progress.
+    :meth:`after` plays a card of the seat to move and hands the position that follows
+    to :meth:`run`, which each kernel answers its own way."""
 
     def __init__(self, position: Position, seat: Seat) -> None:
         rules = position.rules
         seats = rules.seats
         if seat not in seats:
             raise PositionError(f"{seat!r} is not a seat of these rules")
-        n = len(seats)
-        side = rules.side_of(seat)
-        taken = [position.tricks[s] for s in seats]
-        self.n = n
-        values, credit, self.tindex, reachable = value_table(position.context, side, taken,
-                                                  position.tricks_left)
-        self.values = values
-        self.gain = np.array([RADIX ** credit[q] for q in range(n)], dtype=np.int64)
-        self.best_end, self.worst_end = kernel.bounds(
-            self.values, self.gain, n, sum(taken) + position.tricks_left, self.tindex,
-            max(reachable))
-        self.ends = sorted({float(values[i]) for i in reachable})
-        # Two sides, each scored on its total: partners pooled, or two players.
-        if n == 2:
-            self.pooled = True
-        else:
-            self.pooled = len(rules.sides) == 2 and all(
-                credit[q] == credit[(q + 2) % n] for q in range(n))
-        self.maximise = np.array([rules.side_of(s) == side for s in seats], dtype=np.bool_)
+        self.n = len(seats)
+        self.side = rules.side_of(seat)
+        self.maximise = np.array([rules.side_of(s) == self.side for s in seats],
+                                 dtype=np.bool_)
         self.hands = np.array([position.hands[s] for s in seats], dtype=np.int64)
-        self.keys, self.lower, self.upper, self.stamp = _Table.next()
         self.broken = position.broken
         self.led = -1
         self.win_card = -1
@@ -108,7 +96,59 @@ class _Problem:
         """The most nodes one probe may search (0: no limit)."""
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
-            table: int, broken: bool, tindex: int) -> float:
+            table: int, broken: bool, won: int) -> float:
+        """The exact value of the position described; ``won`` is the seat that took
+        the trick just completed on the way there (-1: none was completed)."""
+        raise NotImplementedError
+
+    def root(self) -> float:
+        """Value of the position itself."""
+        return self.run(self.turn, self.led, self.win_card, self.win_pos, self.count,
+                        self.table, self.broken, -1)
+
+    def after(self, card: Card) -> float:
+        """Value after the seat to move plays ``card``."""
+        turn = self.turn
+        bit = 1 << card
+        suit = SUIT_OF[card]
+        led, win_card, win_pos = self.led, self.win_card, self.win_pos
+        if led < 0:
+            led, win_card, win_pos = suit, card, turn
+        elif (suit == led or suit == SPADES) and card > win_card:
+            win_card, win_pos = card, turn
+        broken = self.broken or suit == SPADES
+        self.hands[turn] ^= bit
+        try:
+            if self.count + 1 == self.n:
+                return self.run(win_pos, -1, -1, -1, 0, 0, broken, win_pos)
+            return self.run((turn + 1) % self.n, led, win_card, win_pos, self.count + 1,
+                            self.table | bit, broken, -1)
+        finally:
+            self.hands[turn] ^= bit
+
+
+class _Problem(_Question):
+    """A question for the value kernel: alpha-beta over the values of the endings."""
+
+    def __init__(self, position: Position, seat: Seat) -> None:
+        super().__init__(position, seat)
+        n = self.n
+        taken = [position.tricks[s] for s in position.rules.seats]
+        values, credit, self.tindex, reachable = value_table(position.context, self.side,
+                                                             taken, position.tricks_left)
+        self.values = values
+        self.gain = np.array([RADIX ** credit[q] for q in range(n)], dtype=np.int64)
+        self.best_end, self.worst_end = kernel.bounds(
+            self.values, self.gain, n, sum(taken) + position.tricks_left, self.tindex,
+            max(reachable))
+        self.ends = sorted({float(values[i]) for i in reachable})
+        # Two sides, each scored on its total: partners pooled, or two players.
+        self.pooled = n == 2 or (len(position.rules.sides) == 2 and all(
+            credit[q] == credit[(q + 2) % n] for q in range(n)))
+        self.keys, self.lower, self.upper, self.stamp = _Table.next()
+
+    def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
+            table: int, broken: bool, won: int) -> float:
         """The exact value, found by zero-window probes between the possible values.
 
         Every value is one of the table's endings, so a probe with the window between
@@ -118,6 +158,7 @@ class _Problem:
         bracket the value found last (:attr:`guess`): the cards of one hand are often
         worth the same, and then two probes settle it.
         """
+        tindex = self.tindex + (int(self.gain[won]) if won >= 0 else 0)
         ends = self.ends
         lo, hi = 0, len(ends) - 1
         near = bisect_left(ends, self.guess) if self.guess is not None else -1
@@ -137,32 +178,6 @@ class _Problem:
         self.guess = ends[lo]
         return ends[lo]
 
-    def root(self) -> float:
-        """Value of the position itself."""
-        return self.run(self.turn, self.led, self.win_card, self.win_pos, self.count,
-                        self.table, self.broken, self.tindex)
-
-    def after(self, card: Card) -> float:
-        """Value after the seat to move plays ``card``."""
-        turn = self.turn
-        bit = 1 << card
-        suit = SUIT_OF[card]
-        led, win_card, win_pos = self.led, self.win_card, self.win_pos
-        if led < 0:
-            led, win_card, win_pos = suit, card, turn
-        elif (suit == led or suit == SPADES) and card > win_card:
-            win_card, win_pos = card, turn
-        broken = self.broken or suit == SPADES
-        self.hands[turn] ^= bit
-        try:
-            if self.count + 1 == self.n:
-                return self.run(win_pos, -1, -1, -1, 0, 0, broken,
-                                self.tindex + int(self.gain[win_pos]))
-            return self.run((turn + 1) % self.n, led, win_card, win_pos, self.count + 1,
-                            self.table | bit, broken, self.tindex)
-        finally:
-            self.hands[turn] ^= bit
-
 
 class _Sets:
     """The two-side kernel's table (its entries and each bucket's next entry to
@@ -178,44 +193,42 @@ class _Sets:
         return cls.table
 
 
-class _TwoSides(_Problem):
+class _TwoSides(_Question):
     """A question with two sides each scored on its total (partners without a Nil bid,
     two players): the value is a function of one count, the maximising side's future
     tricks, and each probe asks the kernel whether the side can force that count into
-    the set of counts worth at least a value (:mod:`spades.solver.sets`)."""
+    the set of counts worth at least a value (:mod:`spades.solver.sets`).
+
+    Only those ``tricks_left + 1`` endings are scored, each by the game's scoring."""
 
     def __init__(self, position: Position, seat: Seat) -> None:
         super().__init__(position, seat)
-        n = self.n
-        mine = next(q for q in range(n) if self.maximise[q])
-        theirs = next(q for q in range(n) if not self.maximise[q])
-        left = position.tricks_left
-        self.left = left
-        self.worth = [float(self.values[self.tindex + u * int(self.gain[mine])
-                                        + (left - u) * int(self.gain[theirs])])
-                      for u in range(left + 1)]
+        self.left = position.tricks_left
+        self.worth = count_values(position.context, self.side,
+                                  [position.tricks[s] for s in position.rules.seats],
+                                  self.left)
         self.table2 = _Sets.get()
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
-            table: int, broken: bool, tindex: int) -> float:
+            table: int, broken: bool, won: int) -> float:
         """The exact value: the best value whose set of counts the side can force,
         found by a binary search over the values (starting next to the last one)."""
         left = self.left
         shift = 0
-        if tindex != self.tindex:  # a trick was completed: by whom?
+        if won >= 0:  # a trick was completed: the side's count moved on if it took it
             left -= 1
-            shift = 1 if self.maximise[win_pos_of(self, tindex)] else 0
+            shift = 1 if self.maximise[won] else 0
         worth = self.worth[shift:shift + left + 1]
         ends = sorted(set(worth))
         lo, hi = 0, len(ends) - 1
         near = bisect_left(ends, self.guess) if self.guess is not None else -1
+        entries, tags, cursors = self.table2
         while lo < hi:
             mid = _probe(lo, hi, near)
             target = 0
             for u, v in enumerate(worth):
                 if v >= ends[mid]:
                     target |= 1 << u
-            entries, tags, cursors = self.table2
             found = two_sides.reach(self.hands, self.n, self.maximise, entries, tags, cursors,
                                     turn, led, win_card, win_pos, count, table, broken,
                                     target, self.max_nodes)
@@ -229,6 +242,21 @@ class _TwoSides(_Problem):
         return ends[lo]
 
 
+    def cards(self, legal: list[Card]) -> dict[Card, float]:
+        """The value of each legal card of the seat to move, the whole loop compiled
+        (:func:`spades.solver.sets.value_cards`)."""
+        cards = np.array(sorted(legal), dtype=np.int64)
+        out = np.empty(len(cards), dtype=np.float64)
+        entries, tags, cursors = self.table2
+        if two_sides.value_cards(self.hands, self.n, self.maximise, entries, tags, cursors,
+                                 self.turn, self.led, self.win_card, self.win_pos,
+                                 self.count, self.table, self.broken, cards,
+                                 np.array(self.worth, dtype=np.float64), self.max_nodes,
+                                 out) == two_sides.ABORTED:
+            raise SearchLimit(self.max_nodes)
+        return {int(c): float(v) for c, v in zip(cards, out, strict=True)}
+
+
 def _probe(lo: int, hi: int, near: int) -> int:
     """The next value to probe in a binary search over ``lo … hi`` (the answer is at
     least ``lo``): first the value found last (``near``) and the one above it, since
@@ -240,13 +268,7 @@ def _probe(lo: int, hi: int, near: int) -> int:
     return (lo + hi + 1) // 2
 
 
-def win_pos_of(problem: _Problem, tindex: int) -> int:
-    """The seat whose trick moved the table index from the problem's to ``tindex``."""
-    step = tindex - problem.tindex
-    return next(q for q in range(problem.n) if int(problem.gain[q]) == step)
-
-
-def _problem(position: Position, seat: Seat, max_nodes: int = 0) -> _Problem:
+def _problem(position: Position, seat: Seat, max_nodes: int = 0) -> _Question:
     """The question put the fastest way the position allows."""
     rules = position.rules
     n = len(rules.seats)
@@ -270,6 +292,8 @@ def solve_cards(position: Position, seat: Seat | None = None, *,
     """
     problem = _problem(position, seat or position.to_move, max_nodes)
     legal = position.legal_cards()
+    if isinstance(problem, _TwoSides):
+        return problem.cards(legal)
     others = problem.table
     for q, hand in enumerate(problem.hands):
         if q != problem.turn:

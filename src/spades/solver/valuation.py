@@ -74,6 +74,31 @@ def outcome_value(context: HandContext, tricks: Mapping[Seat, int], side: str) -
         tuple(tricks[s] for s in seats), side)
 
 
+def count_values(context: HandContext, side: str, taken: Sequence[int],
+                 tricks_left: int) -> list[float]:
+    """Worth to ``side`` of each count u = 0 … ``tricks_left`` of the tricks left that it
+    takes, the others taking the rest: with two sides each scored on its total (no Nil
+    bid with partners, or two players) these are all the hand's possible endings.
+
+    ``taken`` is the tricks each seat (in ``rules.seats`` order) has already; the
+    side's tricks are added to its first seat and the others' to theirs."""
+    rules = context.rules
+    seats = rules.seats
+    mine = next(q for q, s in enumerate(seats) if rules.side_of(s) == side)
+    theirs = next(q for q, s in enumerate(seats) if rules.side_of(s) != side)
+    bids = tuple(context.bids[s] for s in seats)
+    blind = tuple(s in context.blind for s in seats)
+    scores = tuple(context.scores[s] for s in rules.sides)
+    bags = tuple(context.bag_counts[s] for s in rules.sides)
+    out = []
+    for u in range(tricks_left + 1):
+        final = list(taken)
+        final[mine] += u
+        final[theirs] += tricks_left - u
+        out.append(_outcome_value(rules, bids, blind, scores, bags, tuple(final), side))
+    return out
+
+
 @lru_cache(maxsize=1 << 16)
 def _outcome_value(rules: Rules, bids: tuple[int, ...], blind: tuple[bool, ...],
                    scores: tuple[int, ...], bags: tuple[int, ...], taken: tuple[int, ...],
