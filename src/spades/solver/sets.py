@@ -654,20 +654,72 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
 
 
 @compiled
+def best_worth(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any,
+               turn: int, led: int, win_card: int, win_pos: int, count: int,
+               on_table: int, broken: bool, worth: Any, guess: float,
+               limit: int) -> float:
+    """The best of ``worth`` whose set of counts the maximising side can force.
+
+    ``worth[u]`` is what the hand is worth if the side takes u more tricks (counted
+    from the start of the trick in progress). A binary search over the distinct
+    worths, its first probes next to ``guess`` (the value of the card before: cards of
+    one hand are often worth the same; NaN for none). Returns NaN when a probe reached
+    ``limit`` nodes.
+    """
+    m = worth.shape[0]
+    ends = np.empty(m, dtype=np.float64)
+    k = 0  # the distinct worths, ascending
+    for u in range(m):
+        v = worth[u]
+        j = 0
+        while j < k and ends[j] < v:
+            j += 1
+        if j < k and ends[j] == v:
+            continue
+        for t in range(k, j, -1):
+            ends[t] = ends[t - 1]
+        ends[j] = v
+        k += 1
+    near = -1
+    if not np.isnan(guess):
+        near = 0
+        while near < k and ends[near] < guess:
+            near += 1
+    lo = 0
+    hi = k - 1
+    while lo < hi:
+        if lo < near <= hi:
+            mid = near
+        elif lo == near and near + 1 <= hi:
+            mid = near + 1
+        else:
+            mid = (lo + hi + 1) // 2
+        target = 0
+        for u in range(m):
+            if worth[u] >= ends[mid]:
+                target |= 1 << u
+        found = reach(hands, n, maximise, table, tags, cursors, turn, led, win_card,
+                      win_pos, count, on_table, broken, target, limit)
+        if found == ABORTED:
+            return np.nan
+        if found:
+            lo = mid
+        else:
+            hi = mid - 1
+    return float(ends[lo])
+
+
+@compiled
 def value_cards(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any,
                 turn: int, led: int, win_card: int, win_pos: int, count: int,
                 on_table: int, broken: bool, cards: Any, worth: Any, limit: int,
                 out: Any) -> int:
     """The value of each of ``cards`` (legal cards of the seat to move, ``turn``, in
-    ascending order) for the maximising side, written to ``out``.
-
-    ``worth[u]`` is what the hand is worth if the side takes u of the tricks left
-    (counted from the start of the trick in progress). Each card's value is the best
-    worth whose set of counts the side can force after it, found by a binary search
-    over the distinct worths, the first probes next to the value of the card before
-    (cards of one hand are often worth the same). Equivalent cards (no card of another
-    hand or of the trick between them) share a value. The loop runs here rather than
-    in Python so that a position's questions cost the search alone.
+    ascending order) for the maximising side, written to ``out``: the
+    :func:`best_worth` of the position after it, each search starting next to the
+    value of the card before. Equivalent cards (no card of another hand or of the
+    trick between them) share a value. The loop runs here rather than in Python so
+    that a position's questions cost the search alone.
 
     Returns 0, or :data:`ABORTED` when a probe reached ``limit`` nodes (``hands`` then
     restored, ``out`` incomplete).
@@ -677,7 +729,6 @@ def value_cards(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursor
         if q != turn:
             others |= hands[q]
     left = worth.shape[0] - 1
-    ends = np.empty(left + 1, dtype=np.float64)
     guess = np.nan
     previous = -1
     for i in range(cards.shape[0]):
@@ -701,65 +752,18 @@ def value_cards(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursor
             wc = card
             wp = turn
         next_broken = broken or suit == _SPADES
-        next_turn = (turn + 1) % n
-        next_count = count + 1
-        next_table = on_table | bit
-        shift = 0
-        m = left + 1
-        if next_count == n:  # the trick is complete: its winner leads the next
-            next_turn = wp
-            next_led = -1
-            wc = -1
-            wp_next = -1
-            next_count = 0
-            next_table = 0
-            if maximise[wp]:
-                shift = 1
-            m = left
+        hands[turn] ^= bit
+        if count + 1 == n:  # the trick is complete: its winner leads the next
+            shift = 1 if maximise[wp] else 0
+            value = best_worth(hands, n, maximise, table, tags, cursors, wp, -1, -1, -1,
+                               0, 0, next_broken, worth[shift:shift + left], guess, limit)
         else:
-            wp_next = wp
-        # The distinct worths of the counts still possible, ascending.
-        k = 0
-        for u in range(m):
-            v = worth[shift + u]
-            j = 0
-            while j < k and ends[j] < v:
-                j += 1
-            if j < k and ends[j] == v:
-                continue
-            for t in range(k, j, -1):
-                ends[t] = ends[t - 1]
-            ends[j] = v
-            k += 1
-        near = -1
-        if not np.isnan(guess):
-            near = 0
-            while near < k and ends[near] < guess:
-                near += 1
-        lo = 0
-        hi = k - 1
+            value = best_worth(hands, n, maximise, table, tags, cursors, (turn + 1) % n,
+                               next_led, wc, wp, count + 1, on_table | bit, next_broken,
+                               worth, guess, limit)
         hands[turn] ^= bit
-        while lo < hi:
-            if lo < near <= hi:
-                mid = near
-            elif lo == near and near + 1 <= hi:
-                mid = near + 1
-            else:
-                mid = (lo + hi + 1) // 2
-            target = 0
-            for u in range(m):
-                if worth[shift + u] >= ends[mid]:
-                    target |= 1 << u
-            found = reach(hands, n, maximise, table, tags, cursors, next_turn, next_led,
-                          wc, wp_next, next_count, next_table, next_broken, target, limit)
-            if found == ABORTED:
-                hands[turn] ^= bit
-                return ABORTED
-            if found:
-                lo = mid
-            else:
-                hi = mid - 1
-        hands[turn] ^= bit
-        guess = ends[lo]
-        out[i] = guess
+        if np.isnan(value):
+            return ABORTED
+        guess = value
+        out[i] = value
     return 0

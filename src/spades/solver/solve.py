@@ -204,43 +204,28 @@ class _TwoSides(_Question):
     def __init__(self, position: Position, seat: Seat) -> None:
         super().__init__(position, seat)
         self.left = position.tricks_left
-        self.worth = count_values(position.context, self.side,
-                                  [position.tricks[s] for s in position.rules.seats],
-                                  self.left)
+        self.worth = np.array(count_values(position.context, self.side,
+                                           [position.tricks[s] for s in position.rules.seats],
+                                           self.left), dtype=np.float64)
         self.table2 = _Sets.get()
 
     def run(self, turn: int, led: int, win_card: int, win_pos: int, count: int,
             table: int, broken: bool, won: int) -> float:
-        """The exact value: the best value whose set of counts the side can force,
-        found by a binary search over the values (starting next to the last one)."""
-        left = self.left
-        shift = 0
+        """The exact value: the best value whose set of counts the side can force
+        (:func:`spades.solver.sets.best_worth`)."""
+        worth = self.worth
         if won >= 0:  # a trick was completed: the side's count moved on if it took it
-            left -= 1
             shift = 1 if self.maximise[won] else 0
-        worth = self.worth[shift:shift + left + 1]
-        ends = sorted(set(worth))
-        lo, hi = 0, len(ends) - 1
-        near = bisect_left(ends, self.guess) if self.guess is not None else -1
+            worth = worth[shift:shift + self.left]
         entries, tags, cursors = self.table2
-        while lo < hi:
-            mid = _probe(lo, hi, near)
-            target = 0
-            for u, v in enumerate(worth):
-                if v >= ends[mid]:
-                    target |= 1 << u
-            found = two_sides.reach(self.hands, self.n, self.maximise, entries, tags, cursors,
-                                    turn, led, win_card, win_pos, count, table, broken,
-                                    target, self.max_nodes)
-            if found == two_sides.ABORTED:
-                raise SearchLimit(self.max_nodes)
-            if found:
-                lo = mid
-            else:
-                hi = mid - 1
-        self.guess = ends[lo]
-        return ends[lo]
-
+        value = float(two_sides.best_worth(
+            self.hands, self.n, self.maximise, entries, tags, cursors, turn, led, win_card,
+            win_pos, count, table, broken, worth,
+            math.nan if self.guess is None else self.guess, self.max_nodes))
+        if math.isnan(value):
+            raise SearchLimit(self.max_nodes)
+        self.guess = value
+        return value
 
     def cards(self, legal: list[Card]) -> dict[Card, float]:
         """The value of each legal card of the seat to move, the whole loop compiled
@@ -250,9 +235,8 @@ class _TwoSides(_Question):
         entries, tags, cursors = self.table2
         if two_sides.value_cards(self.hands, self.n, self.maximise, entries, tags, cursors,
                                  self.turn, self.led, self.win_card, self.win_pos,
-                                 self.count, self.table, self.broken, cards,
-                                 np.array(self.worth, dtype=np.float64), self.max_nodes,
-                                 out) == two_sides.ABORTED:
+                                 self.count, self.table, self.broken, cards, self.worth,
+                                 self.max_nodes, out) == two_sides.ABORTED:
             raise SearchLimit(self.max_nodes)
         return {int(c): float(v) for c, v in zip(cards, out, strict=True)}
 
