@@ -1,5 +1,9 @@
 """Plain minimax over every legal card, no pruning, no grouping, no table: the
-reference the solver must agree with, and random endings to ask both about."""
+reference the solver must agree with, and random endings to ask both about.
+
+Every line of play is walked to its end; only the worth of a final count of tricks
+(:func:`~spades.solver.outcome_value`, a function of the counts alone once the position
+is fixed) is kept once computed, since thousands of lines end with the same counts."""
 
 from __future__ import annotations
 
@@ -12,22 +16,48 @@ from spades.solver import Position, outcome_value
 
 
 def cards(mask: int) -> list[int]:
-    return [c for c in range(54) if mask >> c & 1]
+    """The cards of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
-def minimax(p: Playout, position: Position, side: str) -> float:
+class Outcomes:
+    """The worth to ``side`` of each final count of tricks of ``position``, each
+    computed once with :func:`~spades.solver.outcome_value`."""
+
+    def __init__(self, position: Position, side: str) -> None:
+        self.context = position.context
+        self.seats = position.rules.seats
+        self.side = side
+        self.known: dict[tuple[int, ...], float] = {}
+
+    def value(self, tricks: list[int]) -> float:
+        key = tuple(tricks)
+        value = self.known.get(key)
+        if value is None:
+            counts = {s: tricks[i] for i, s in enumerate(self.seats)}
+            value = self.known[key] = outcome_value(self.context, counts, self.side)
+        return value
+
+
+def minimax(p: Playout, position: Position, side: str,
+            outcomes: Outcomes | None = None) -> float:
     """The value for ``side`` of the play-out state ``p`` of ``position``."""
-    rules = position.rules
-    seats = rules.seats
+    if outcomes is None:
+        outcomes = Outcomes(position, side)
     if p.over:
-        tricks = {s: p.tricks[i] for i, s in enumerate(seats)}
-        return outcome_value(position.context, tricks, side)
+        return outcomes.value(p.tricks)
     children = []
     for card in cards(p.legal_mask()):
         q = p.copy()
         q.play(card)
-        children.append(minimax(q, position, side))
-    mine = rules.side_of(seats[p.turn]) == side
+        children.append(minimax(q, position, side, outcomes))
+    rules = position.rules
+    mine = rules.side_of(rules.seats[p.turn]) == side
     return max(children) if mine else min(children)
 
 
@@ -48,12 +78,13 @@ def playout_of(position: Position) -> Playout:
 def brute_cards(position: Position, seat: str) -> dict[int, float]:
     """Value of every legal card by plain minimax."""
     side = position.rules.side_of(seat)
+    outcomes = Outcomes(position, side)
     base = playout_of(position)
     out = {}
     for card in cards(base.legal_mask()):
         q = base.copy()
         q.play(card)
-        out[card] = minimax(q, position, side)
+        out[card] = minimax(q, position, side, outcomes)
     return out
 
 
