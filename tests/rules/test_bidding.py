@@ -172,11 +172,20 @@ def test_r11_classic_computer_players_never_bid_nil_a_table_setting() -> None:
     assert all(r.bots_bid_nil for n, r in PRESETS.items() if n != "classic")
 
 
+SEARCH_BUDGET = 50
+"""Deals a search player samples per card decision in the R11 test, twice that (100) per
+bid: a third of strong's 300 bid deals. Which bids it weighs is settled before any deal
+is sampled (Nil only where the table lets computer players bid it); the budget only
+prices them. With Nil allowed (``bots_bid_nil``), the players of that test bid Nil on
+the same ten of the twelve deals with this budget as with strong's own."""
+
+
 @pytest.mark.parametrize("level", ["basic", "strong"])
 def test_r11_classic_bots_do_not_bid_nil(level: str) -> None:
     rules = rules_from("classic")
     try:
-        players = {s: make_player(level, i, rules) for i, s in enumerate(rules.seats)}
+        players = {s: make_player(level, i, rules, budget=SEARCH_BUDGET)
+                   for i, s in enumerate(rules.seats)}
     except ValueError:
         pytest.skip(f"no {level} player yet")
     for deal in range(12):
