@@ -183,10 +183,11 @@ def test_phone_viewport_mid_hand(new_table: Any) -> None:
 def test_game_survives_a_browser_and_server_restart(
         browser: Any, tmp_path: Any, start_server: Any, table_on: Any) -> None:
     db = tmp_path / "restart.sqlite3"
+    fast = ("localStorage.setItem('spades-options',"
+            " JSON.stringify({speed: 'instant', level: 'random'}))")
     server = start_server(db)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script("localStorage.setItem('spades-options',"
-                        " JSON.stringify({speed: 'instant', level: 'random'}))")
+    ctx.add_init_script(fast)
     table = table_on(ctx.new_page(), server.base).open("/?deal=1414")
     table.bid("5")
     table.play_one()
@@ -196,6 +197,9 @@ def test_game_survives_a_browser_and_server_restart(
     server.stop()
     server = start_server(db)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state)
+    # The new server has another port, so another origin: the page's options kept in
+    # localStorage stay with the old one. Instant play again, as before the restart.
+    ctx.add_init_script(fast)
     table = table_on(ctx.new_page(), server.base).open("/")
     assert table.view()["id"] == before["id"]
     assert table.view()["version"] == before["version"] and table.hand() == hand
