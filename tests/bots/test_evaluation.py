@@ -109,6 +109,26 @@ def test_equivalent_cards_share_one_play_out():
         "9H": "9H", "TH": "9H", "QH": "QH", "3S": "3S"}
 
 
+def test_a_card_on_the_table_separates_equivalent_cards(table):
+    """The nine on the table: the eight loses the trick, the ten wins it, so the search
+    must play both out (the trick's cards are not unseen, yet they count)."""
+    from spades.actions import Play
+    from spades.bots.knowledge import knowledge_of
+    from spades.bots.strong import trick_mask
+    from spades.views import seat_view
+    game = table({"N": "9H 2S", "E": "2H AS", "S": "8H TH 3S", "W": "4S"},
+                 first_dealer="W", bids=[("N", 3), ("E", 3), ("S", 3), ("W", 3)],
+                 plays=["9H", "2H"])
+    view = seat_view(game, "S")
+    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    k = knowledge_of(view)
+    eight, ten = parse_cards("8H TH")
+    merged = _equivalents(legal, k.unseen)
+    assert merged[ten] == merged[eight]  # what the trick's nine is ignored for
+    group = _equivalents(legal, k.unseen | trick_mask(view))
+    assert group[ten] == ten and group[eight] != ten
+
+
 def test_greedy_leader_counts_the_last_seat_when_leading_a_top_card():
     """The fourth seat can trump the leader's ace: the greedy lead looks at every seat
     still to play, so a side that wants tricks does not lead into the ruff."""

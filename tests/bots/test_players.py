@@ -71,6 +71,36 @@ def test_strong_plays_a_hand_of_every_preset(preset):
     assert decisions
 
 
+def test_strong_last_to_play_keeps_the_rules_winner_or_lets_the_trick_go():
+    """Last to play under a trusted rule (the lowest winning card, the partner's trick),
+    the search may choose a card that does not win the trick (a trick the side does not
+    need is a bag; a high card shed under the partner's winner), never a higher winner."""
+    from spades.actions import Play
+    from spades.bots.strong import TRUSTED_RULES, _last_to_play
+    from spades.playout import trick_winner
+    trusted = let_go = 0
+    for deal in range(1, 5):
+        game = Game("classic", deal=deal)
+        players = {s: StrongPlayer(3, worlds=30, bid_worlds=20) for s in game.seats}
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            player = players[seat]
+            decision = player.decide(view)
+            if isinstance(decision.action, Play) and len(view.legal) > 1 \
+                    and _last_to_play(view):
+                rule = player.basic.decide(view)
+                if rule.code in TRUSTED_RULES and decision.action != rule.action:
+                    trick = [card for _, card in view.trick]
+                    assert trick_winner([*trick, decision.action.card]) != len(trick), \
+                        (deal, rule.code, decision.reason)
+                    let_go += 1
+                trusted += rule.code in TRUSTED_RULES
+            game.apply(seat, decision.action)
+    assert trusted > 10 and let_go > 0
+
+
 def test_every_phase_is_answered():
     """Blind Nil question, draw, Double Nil exchange: the two-player preset asks all."""
     seen: set[type] = set()

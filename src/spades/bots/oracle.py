@@ -24,7 +24,7 @@ from spades.bots.base import Decision
 from spades.bots.bidding import sure_tricks
 from spades.bots.evaluation import rollout
 from spades.bots.knowledge import Knowledge, seat_roles
-from spades.bots.strong import StrongPlayer, _equivalents, _position
+from spades.bots.strong import StrongPlayer, _equivalents, _position, trick_mask
 from spades.bots.trick_bids import counted_bid
 from spades.cards import Mask, card_name
 from spades.game import Game
@@ -146,7 +146,7 @@ class OraclePlayer(StrongPlayer):
             if s != seat:
                 unseen |= hands[q]
         legal = [a.card for a in view.legal if isinstance(a, Play)]
-        group = _equivalents(legal, unseen)
+        group = _equivalents(legal, unseen | trick_mask(view))
         values: dict[int, float] = {}
         for card in sorted(set(group.values())):
             p = _position(view, hands)

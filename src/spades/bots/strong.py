@@ -43,7 +43,7 @@ from spades.bots.sampling import sample_hands, view_deals
 from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
-from spades.playout import Playout
+from spades.playout import Playout, trick_winner
 from spades.rules import Rules
 from spades.solver import PositionError
 from spades.views import SeatView
@@ -81,10 +81,11 @@ RULES_CONFIDENCE = 0.5
 (docs/bots.md: "Rules play-outs")."""
 
 TRUSTED_RULES = frozenset({"trump_lowest", "win_lowest", "partner_winning", "no_overtrump"})
-"""Rules the search never overrides when the seat plays last to the trick: the lowest
-winning card, and not taking the partner's trick. Play-outs in which every seat sees
-the deal can make a higher card look better (kept low cards to duck with later), which
-is the very habit players complain about in computer partners."""
+"""Rules whose card the search never trades for a card that wins the trick when the seat
+plays last: the lowest winning card, and not taking the partner's trick. Play-outs in
+which every seat sees the deal can make a higher card look better (kept low cards to
+duck with later), which is the very habit players complain about in computer partners.
+Letting the trick go is still searched: a trick the side does not need is a bag."""
 
 NIL_RULES = frozenset({"cover_high", "cover_overtake"})
 """Covering a partner's Nil is never traded for points: in a play-out the Nil bidder
@@ -170,10 +171,14 @@ class StrongPlayer:
     def play(self, view: SeatView) -> Decision:
         """The card with the best average value over the sampled deals."""
         hint = self.basic.decide(view)
-        if len(view.legal) == 1 or hint.code in NIL_RULES or \
-                (hint.code in TRUSTED_RULES and _last_to_play(view)):
+        if len(view.legal) == 1 or hint.code in NIL_RULES:
             return hint
-        assert view.seat is not None
+        assert view.seat is not None and isinstance(hint.action, Play)
+        legal = [a.card for a in view.legal if isinstance(a, Play)]
+        if hint.code in TRUSTED_RULES and _last_to_play(view):
+            legal = _rule_or_losing(legal, hint.action.card, view)
+            if len(legal) == 1:
+                return hint
         k = knowledge_of(view)
         rng = self.rng_for(view)
         seats = view.rules.seats
@@ -183,8 +188,7 @@ class StrongPlayer:
         scorer = Scorer(view.rules, bids, [s in view.blind for s in seats], me,
                         view.scores, view.bag_counts)
         partner, side_of = seat_roles(view.rules)
-        legal = [a.card for a in view.legal if isinstance(a, Play)]
-        group = _equivalents(legal, k.unseen)
+        group = _equivalents(legal, k.unseen | trick_mask(view))
         cards = sorted(set(group.values()))
         if len(cards) == 1:
             return hint
@@ -231,7 +235,6 @@ class StrongPlayer:
             return _noted(hint, note)
         means = {c: sum(v) / done for c, v in values.items()}
         best = max(cards, key=lambda c: (means[c], -c))
-        assert isinstance(hint.action, Play)
         hinted = group[hint.action.card]
         gain = _clear_gain(values[best], values[hinted], self.confidence, self.min_gain)
         if best == hinted or gain is None:
@@ -416,8 +419,10 @@ def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],
 def _equivalents(cards: list[int], unseen: Mask) -> dict[int, int]:
     """Each legal card mapped to the lowest card it is interchangeable with.
 
-    Two cards of a suit with no unseen card between them take exactly the same tricks,
-    so the search plays out only one of them.
+    Two cards of a suit with no card of ``unseen`` between them take exactly the same
+    tricks, so the search plays out only one of them. ``unseen`` must include the cards
+    of the trick in progress (:func:`trick_mask`): the nine on the table separates the
+    eight from the ten, one loses the trick and the other wins it.
     """
     group: dict[int, int] = {}
     previous = -1
@@ -448,6 +453,18 @@ def _clear_gain(best: list[float], other: list[float], z: float,
     if mean < z * math.sqrt(var / n):
         return None
     return mean
+
+
+def trick_mask(view: SeatView) -> Mask:
+    """The cards of the trick in progress."""
+    return mask_of(card for _, card in view.trick)
+
+
+def _rule_or_losing(legal: list[int], rule: int, view: SeatView) -> list[int]:
+    """The rule's card and every legal card that would not win the trick (played last)."""
+    trick = [card for _, card in view.trick]
+    return [c for c in legal
+            if c == rule or trick_winner([*trick, c]) != len(trick)]
 
 
 def _last_to_play(view: SeatView) -> bool:
