@@ -21,8 +21,13 @@ SHORT_GAME = {"rules": {"preset": "classic", "target": 10, "floor": -1}}
 
 
 def serious_violations(page: Any) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now, one line each."""
-    found = AXE.run(page).response["violations"]
+    """axe-core's serious and critical violations on the page as it is now, one line each.
+
+    axe-core is injected once per loaded page (``Axe.run`` would inject it again before
+    every run) and run with ``Axe.run``'s own options."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.axe_script)
+    found = page.evaluate("axe.run({resultTypes: ['violations']})")["violations"]
     return [f"{v['id']} ({v['impact']}): {v['help']} at "
             + "; ".join(" ".join(n["target"]) for n in v["nodes"][:5])
             for v in found if v["impact"] in SERIOUS]
