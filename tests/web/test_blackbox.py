@@ -9,10 +9,11 @@ tokens, oversized or falsely declared bodies, stale and illegal actions. Every o
 be answered 4xx, and the player's state read back before and after must be the same.
 Nothing may be answered 5xx.
 
-The bad requests and the moves go over one kept-alive connection, as a page's would. The
-state is read back with the same cookie on a new connection per request: on a kept-alive
-connection each answer of ``spades serve`` waits about 40 ms for the client's delayed
-acknowledgement, and these reads are most of the requests sent.
+The bad requests and the moves between them go over one kept-alive connection, as a
+page's would. The state is read back, and the rest of each game played, with the same
+cookie on a new connection per request: on a kept-alive connection each answer of
+``spades serve`` waits about 40 ms for the client's delayed acknowledgement, and these
+are most of the requests sent.
 """
 
 from __future__ import annotations
@@ -182,7 +183,7 @@ def test_whole_games_in_every_preset_hold_under_bad_input(tmp_path: Path) -> Non
             moves = 0
             while game["phase"] != "over":
                 if moves >= BAD_MOVES:  # the rest of the game is played straight
-                    game = move(client, game)
+                    game = move(reader, game)
                     moves += 1
                     assert moves < 2000, "the game did not end"
                     continue
