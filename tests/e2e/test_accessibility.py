@@ -261,3 +261,29 @@ def test_names_read_by_a_screen_reader_follow_the_language(new_table: Any) -> No
         "() => ['header nav', '#scoreboard', '#trick', '#hand', '.seat-N [role=img]']"
         ".map(s => document.querySelector(s).getAttribute('aria-label'))")
     assert labels == ["Partie", "Scores", "Pli en cours", "Votre main", "13 cartes"]
+
+
+def test_a_dialog_reopened_at_once_is_not_answered_by_the_last_ones_close(
+        new_table: Any) -> None:
+    """The browser fires a dialog's "close" event a moment after it closes. A dialog
+    opened in that moment (help closed and opened again at once by keyboard) must not
+    take the late event for its own answer: the Options dialog would then return
+    nothing when Save is pressed. The closed dialog gets its own answer."""
+    table = new_table().open("/?deal=101")
+    answers = table.page.evaluate("""async () => {
+      const { openDialog } = await import('/static/dialogs.js');
+      const d = document.getElementById('dialog');
+      const log = [];
+      const first = openDialog('first', 'First', '<p>one</p>');
+      first.then((v) => log.push(['first', v]));
+      d.close('one');
+      const second = openDialog('second', 'Second', '<p>two</p>');
+      second.then((v) => log.push(['second', v]));
+      await new Promise((r) => setTimeout(r, 200));
+      const openAfterLateEvent = d.open;
+      d.close('two');
+      await new Promise((r) => setTimeout(r, 200));
+      return { log, openAfterLateEvent };
+    }""")
+    assert answers["openAfterLateEvent"] is True
+    assert answers["log"] == [["first", "one"], ["second", "two"]]

@@ -8,6 +8,9 @@ import { helpSections } from "./help.js";
 
 const dlg = () => document.getElementById("dialog");
 
+/** Settles the promise of the dialog last opened, until its close event does. */
+let answer = null;
+
 /** Show a dialog; resolves when it is closed. `name` is set as data-dialog for tests. */
 export async function openDialog(name, title, body) {
   const d = dlg();
@@ -16,6 +19,9 @@ export async function openDialog(name, title, body) {
     // for this one's.
     await new Promise((resolve) => { d.addEventListener("close", resolve, { once: true }); d.close(); });
   }
+  // The previous dialog is closed; if its close event is still on its way, it gets
+  // its answer now rather than this dialog's.
+  if (answer) answer();
   d.dataset.dialog = name;
   // A message from the table never lies over a dialog.
   document.getElementById("toast").hidden = true;
@@ -26,7 +32,19 @@ export async function openDialog(name, title, body) {
   d.querySelector(".close").setAttribute("aria-label", t("close"));
   d.returnValue = "";
   d.showModal();
-  return new Promise((resolve) => d.addEventListener("close", () => resolve(d.returnValue), { once: true }));
+  // The browser fires "close" a moment after the dialog closes: a dialog closed just
+  // before this one opened can deliver its event now, while this one is on screen.
+  // Only a close event that finds the dialog closed is this dialog's answer.
+  return new Promise((resolve) => {
+    const finish = () => {
+      d.removeEventListener("close", onClose);
+      answer = null;
+      resolve(d.returnValue);
+    };
+    const onClose = () => { if (!d.open) finish(); };
+    answer = finish;
+    d.addEventListener("close", onClose);
+  });
 }
 
 export function closeDialog() { if (dlg().open) dlg().close(); }
