@@ -142,3 +142,28 @@ def test_expert_and_beginner_play_a_hand_of_every_preset(preset):
         decision = players[seat].decide(view)
         assert decision.action in view.legal and decision.reason
         game.apply(seat, decision.action)
+
+
+def test_the_exact_solver_loads_only_when_a_level_solves():
+    """Every start of the program (terminal play, the server, a hint) stays clear of
+    numba, which only the exact solver needs: ``strong`` plays a hand without it, and
+    asking for ``expert`` loads it."""
+    import subprocess
+    import sys
+    script = (
+        "import sys\n"
+        "from spades.bots import make_player\n"
+        "import spades.cli.play, spades.cli.serve, spades.table\n"
+        "from spades.game import Game\n"
+        "from spades.views import seat_view\n"
+        "game = Game('classic', deal=5)\n"
+        "players = {s: make_player('strong', 1, budget=4) for s in game.seats}\n"
+        "while not game.results:\n"
+        "    seat = game.to_act\n"
+        "    game.apply(seat, players[seat].decide(seat_view(game, seat)).action)\n"
+        "print('numba' in sys.modules)\n"
+        "make_player('expert', 1)\n"
+        "print('numba' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True"]

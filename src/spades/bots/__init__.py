@@ -12,7 +12,6 @@ players.
 from spades.bots.base import Decision, Player, make_player, player_levels, register
 from spades.bots.basic import BasicPlayer
 from spades.bots.beginner import BeginnerPlayer
-from spades.bots.expert import ExpertPlayer
 from spades.bots.strong import StrongPlayer
 from spades.rules import Rules
 
@@ -21,13 +20,18 @@ def _strong(seed: int, rules: Rules | None, budget: int) -> Player:
     return StrongPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
 
 
-def _expert(seed: int, rules: Rules | None, budget: int) -> Player:
+def _expert(seed: int, rules: Rules | None, budget: int | None = None) -> Player:
+    # Imported when first asked for: the expert needs the exact solver, and loading
+    # it (numba) costs every start of the program about half a second.
+    from spades.bots.expert import ExpertPlayer
+    if budget is None:
+        return ExpertPlayer(seed, rules)
     return ExpertPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
 
 
 register("beginner", BeginnerPlayer)
 register("basic", BasicPlayer)
 register("strong", StrongPlayer, _strong)
-register("expert", ExpertPlayer, _expert)
+register("expert", _expert, _expert)
 
 __all__ = ["Decision", "Player", "make_player", "player_levels"]

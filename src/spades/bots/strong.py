@@ -40,12 +40,10 @@ from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.sampling import sample_hands, view_deals
-from spades.bots.solved import solved_values
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout, trick_winner
 from spades.rules import Rules
-from spades.solver import PositionError
 from spades.views import SeatView
 
 DEFAULT_WORLDS = 600
@@ -203,12 +201,9 @@ class StrongPlayer:
             planned = self.budget.deals if exact else self.budget.deals_for(len(cards))
         for hands in self.deals(view, k, rng, planned):
             if exact:
-                try:
-                    row = solved_values(view, hands, cards) if solved else \
-                        solve(_position(view, hands), side_of, me, scorer.utility, cards)
-                except PositionError:
-                    # The sampler's last resort ignores shown voids; the solver refuses
-                    # a deal where a card on the table broke one. Skip that deal.
+                row = _solved_row(view, hands, cards) if solved else \
+                    solve(_position(view, hands), side_of, me, scorer.utility, cards)
+                if row is None:
                     continue
                 for card, value in zip(cards, row, strict=True):
                     values[card].append(value)
@@ -376,6 +371,27 @@ class StrongPlayer:
                             "search_blind")
         return Decision(BlindChoice(False), f"looking first scores better over {done} "
                         "possible deals" + note, "search_look")
+
+
+def solved_values(view: SeatView, hands: list[Mask], cards: list[int]) -> list[float]:
+    """Each card's exact value on a sampled deal (:mod:`spades.bots.solved`).
+
+    Imported when a level first solves: the exact solver loads numba, which would cost
+    every start of the program about half a second, and only ``expert`` solves.
+    """
+    from spades.bots.solved import solved_values as exact
+    return exact(view, hands, cards)
+
+
+def _solved_row(view: SeatView, hands: list[Mask], cards: list[int]) -> list[float] | None:
+    """:func:`solved_values`, or None for a deal the solver refuses: the sampler's last
+    resort ignores shown voids, and the solver refuses a deal where a card on the table
+    broke one (the search skips that deal)."""
+    from spades.solver import PositionError
+    try:
+        return solved_values(view, hands, cards)
+    except PositionError:
+        return None
 
 
 def _noted(decision: Decision, note: str) -> Decision:
