@@ -9,20 +9,10 @@ from __future__ import annotations
 
 from random import Random
 
-from spades.cards import SPADES, SUIT_OF, mask_of
+from spades.cards import SPADES, SUIT_OF, cards_of, mask_of
 from spades.playout import Playout
 from spades.rules import PRESETS, Rules
 from spades.solver import Position, outcome_value
-
-
-def cards(mask: int) -> list[int]:
-    """The cards of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Outcomes:
@@ -52,7 +42,7 @@ def minimax(p: Playout, position: Position, side: str,
     if p.over:
         return outcomes.value(p.tricks)
     children = []
-    for card in cards(p.legal_mask()):
+    for card in cards_of(p.legal_mask()):
         q = p.copy()
         q.play(card)
         children.append(minimax(q, position, side, outcomes))
@@ -81,7 +71,7 @@ def brute_cards(position: Position, seat: str) -> dict[int, float]:
     outcomes = Outcomes(position, side)
     base = playout_of(position)
     out = {}
-    for card in cards(base.legal_mask()):
+    for card in cards_of(base.legal_mask()):
         q = base.copy()
         q.play(card)
         out[card] = minimax(q, position, side, outcomes)
@@ -110,12 +100,12 @@ def random_ending(rng: Random, rules: Rules, tricks_left: int) -> Position:
     hands = [mask_of(deck[i * 13:(i + 1) * 13]) for i in range(n)]
     p = Playout(hands, leader=rng.randrange(n))
     while p.done < 13 - tricks_left:
-        p.play(rng.choice(cards(p.legal_mask())))
+        p.play(rng.choice(cards_of(p.legal_mask())))
     trick = []
     leader = p.turn
     for _ in range(rng.randrange(n)):
         seat = seats[p.turn]
-        card = rng.choice(cards(p.legal_mask()))
+        card = rng.choice(cards_of(p.legal_mask()))
         trick.append((seat, card))
         p.play(card)
     bids = {s: (0 if rng.random() < 0.2 else rng.randint(1, 6)) for s in seats}

@@ -8,11 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spades.cards import cards_of
 from spades.playout import Playout
 from spades.rules import rules_from
 from spades.solver import PositionError, trick_count
 
-from .brute import cards, playout_of, random_ending, random_rules
+from .brute import playout_of, random_ending, random_rules
 
 
 def most_tricks(p: Playout, mine: set[int], start: list[int]) -> int:
@@ -20,7 +21,7 @@ def most_tricks(p: Playout, mine: set[int], start: list[int]) -> int:
     if p.over:
         return sum(p.tricks[q] - start[q] for q in mine)
     children = []
-    for card in cards(p.legal_mask()):
+    for card in cards_of(p.legal_mask()):
         q = p.copy()
         q.play(card)
         children.append(most_tricks(q, mine, start))
