@@ -16,6 +16,13 @@ it), so a change to the search can be checked for where it helps. Figures depend
 on the level, its budget and the deals: the solver is exact and the players are
 reproducible.
 
+Where the level overrides the rule, a last table sorts the overrides by kind: the
+rule they leave, whether the level's card is higher or lower than the rule's in the
+same suit or of another suit, and whether each wins the trick as it stands (a lead:
+"lead"), with the points the level's card gains over the rule's a decision. The
+open-handed measure shares the play-outs' optimism (perfect play makes contracts real
+play does not), so it ranks overrides that trade a trick for a bag too kindly.
+
 The last line is ``LEVEL mean loss per decision: N`` for the first level given.
 
 usage: python benchmarks/play_loss.py [--levels strong,basic] [--deals N] [--seed S]
@@ -32,7 +39,9 @@ from dataclasses import dataclass
 from spades.actions import Play
 from spades.bots import make_player
 from spades.bots.basic import BasicPlayer
+from spades.cards import RANK_OF, SUIT_OF, Card
 from spades.game import Game, Phase
+from spades.playout import trick_winner
 from spades.solver import Position, solve_cards
 from spades.views import seat_view
 
@@ -40,13 +49,34 @@ from spades.views import seat_view
 @dataclass(frozen=True, slots=True)
 class Loss:
     """One decision: cards in hand, the basic rule that applies, the points lost by
-    the card played and by the rule's card, and whether the level overrode the rule."""
+    the card played and by the rule's card, whether the level overrode the rule, and
+    how (:func:`override_kind`; empty when it did not)."""
 
     left: int
     rule: str
     loss: float
     rule_loss: float
     overridden: bool
+    kind: str = ""
+
+
+def override_kind(card: Card, rule: Card, trick: list[Card]) -> str:
+    """How ``card`` differs from the rule's card ``rule`` with ``trick`` on the table:
+    higher or lower in the same suit, or another suit; then whether each would win the
+    trick as it stands (``lead`` when leading). Empty when they are the same card."""
+    if card == rule:
+        return ""
+    if SUIT_OF[card] != SUIT_OF[rule]:
+        shape = "other suit"
+    else:
+        shape = "higher" if RANK_OF[card] > RANK_OF[rule] else "lower"
+    if not trick:
+        return f"{shape}, lead"
+
+    def wins(c: Card) -> str:
+        return "wins" if trick_winner([*trick, c]) == len(trick) else "loses"
+
+    return f"{shape}, {wins(card)} (rule {wins(rule)})"
 
 
 def measure(level: str, deals: int, first: int, max_tricks: int,
@@ -75,7 +105,9 @@ def measure(level: str, deals: int, first: int, max_tricks: int,
                     rows.append(Loss(view.hand.bit_count(), rule.code,
                                      top - values[decision.action.card],
                                      top - values[rule.action.card],
-                                     decision.action != rule.action))
+                                     decision.action != rule.action,
+                                     override_kind(decision.action.card, rule.action.card,
+                                                   [c for _, c in view.trick])))
                 game.apply(seat, decision.action)
     return rows
 
@@ -105,6 +137,17 @@ def report(level: str, rows: list[Loss]) -> float:
         print(f"  {rule:<18} {len(group):>9} {lost / len(group):>6.2f} "
               f"{statistics.fmean(r.rule_loss for r in group):>6.2f} "
               f"{sum(r.overridden for r in group):>10} {lost / total:>13.0%}")
+    by_kind: dict[tuple[str, str], list[Loss]] = defaultdict(list)
+    for r in rows:
+        if r.kind:
+            by_kind[r.rule, r.kind].append(r)
+    if by_kind:
+        print(f"  overrides: {sum(map(len, by_kind.values()))}, gaining "
+              f"{sum(r.rule_loss - r.loss for r in rows):+.1f} points over the rules' cards")
+        print(f"  {'rule':<18} {'override':<34} {'decisions':>9} {'gain':>6}")
+        for (rule, kind), group in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
+            gain = statistics.fmean(r.rule_loss - r.loss for r in group)
+            print(f"  {rule:<18} {kind:<34} {len(group):>9} {gain:>+6.2f}")
     return mean
 
 
