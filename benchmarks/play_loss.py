@@ -49,15 +49,19 @@ from spades.views import seat_view
 @dataclass(frozen=True, slots=True)
 class Loss:
     """One decision: cards in hand, the basic rule that applies, the points lost by
-    the card played and by the rule's card, whether the level overrode the rule, and
-    how (:func:`override_kind`; empty when it did not)."""
+    the card played and by the rule's card, and how the level's card differs from the
+    rule's (:func:`override_kind`; empty when the level kept the rule's card)."""
 
     left: int
     rule: str
     loss: float
     rule_loss: float
-    overridden: bool
-    kind: str = ""
+    kind: str
+
+    @property
+    def overridden(self) -> bool:
+        """Whether the level played another card than the rule's."""
+        return bool(self.kind)
 
 
 def override_kind(card: Card, rule: Card, trick: list[Card]) -> str:
@@ -105,7 +109,6 @@ def measure(level: str, deals: int, first: int, max_tricks: int,
                     rows.append(Loss(view.hand.bit_count(), rule.code,
                                      top - values[decision.action.card],
                                      top - values[rule.action.card],
-                                     decision.action != rule.action,
                                      override_kind(decision.action.card, rule.action.card,
                                                    [c for _, c in view.trick])))
                 game.apply(seat, decision.action)
