@@ -149,3 +149,50 @@ def test_greedy_ducking_lead_gives_the_trick_to_an_opponent():
     p = Playout(hands, 0)
     card = _choose(p, p.legal_mask(), 0, 2, [0, 1, 0, 1])
     assert card_name(card) == "8H"
+
+
+SIDES = [0, 1, 0, 1]
+PARTNERS = [2, 3, 0, 1]
+
+
+def _greedy(p: Playout, bids: list[int]) -> str:
+    from spades.bots.evaluation import greedy_card
+    contract = [bids[0] + bids[2], bids[1] + bids[3]]
+    return card_name(greedy_card(p, p.legal_mask(), bids, PARTNERS, SIDES, contract))
+
+
+def test_greedy_opponents_lead_low_into_a_nil():
+    """East bid Nil: North leads its lowest card of a suit East must follow higher, as
+    the basic rules and players do, so that play-outs do not credit Nils nobody set."""
+    hands = [mask_of(parse_cards("2H AC KC 9D")), mask_of(parse_cards("5H 6H 3C 4D")),
+             mask_of(parse_cards("3H 4H 5C 6D")), mask_of(parse_cards("7H 8H 6C 7D"))]
+    assert _greedy(Playout(hands, 0), [3, 0, 3, 4]) == "2H"
+
+
+def test_greedy_opponent_stays_under_a_nil_bidder_that_wins_the_trick():
+    hands = [mask_of(parse_cards("2H 3C")), mask_of(parse_cards("9H 3D")),
+             mask_of(parse_cards("QH 8H")), mask_of(parse_cards("4H 8C"))]
+    p = Playout(hands, 3)
+    p.play(parse_cards("4H")[0])         # West leads
+    p.play(parse_cards("2H")[0])         # North ducks
+    p.play(parse_cards("9H")[0])         # East, the Nil bidder, wins so far
+    assert _greedy(p, [3, 0, 3, 4]) == "8H"  # South stays under the nine, its highest loser
+
+
+def test_greedy_opponent_plays_low_while_the_nil_bidder_is_still_to_play():
+    hands = [mask_of(parse_cards("KH 4H 3C")), mask_of(parse_cards("9H 3D")),
+             mask_of(parse_cards("2C 5C")), mask_of(parse_cards("2H 8C"))]
+    p = Playout(hands, 3)
+    p.play(parse_cards("2H")[0])           # West leads; North to play, East (Nil) after
+    assert _greedy(p, [3, 0, 3, 4]) == "4H"
+
+
+def test_greedy_plays_for_the_contract_before_setting_a_nil():
+    """With more than half the tricks left needed for the contract, the side plays for
+    them (the rule of the basic player): North wins with its king."""
+    hands = [mask_of(parse_cards("KH 4H 3C")), mask_of(parse_cards("9H 3D 4D")),
+             mask_of(parse_cards("2C 5C 6C")), mask_of(parse_cards("2H 8C 9C"))]
+    p = Playout(hands, 3)
+    p.done = 10
+    p.play(parse_cards("2H")[0])
+    assert _greedy(p, [9, 0, 3, 1]) == "KH"

@@ -10,11 +10,12 @@ from spades.actions import Bid, BlindChoice, DrawChoice, Exchange
 from spades.bots import make_player, player_levels
 from spades.bots.base import Decision
 from spades.bots.basic import BasicPlayer
+from spades.bots.budget import SAFETY_SECONDS, TimeCap
 from spades.bots.hint import suggest
 from spades.bots.knowledge import knowledge_of, voids_shown
 from spades.bots.oracle import OraclePlayer
 from spades.bots.sampling import sample_hands
-from spades.bots.strong import StrongPlayer
+from spades.bots.strong import BLIND_MARGIN, StrongPlayer
 from spades.cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SUIT_MASK, SUIT_OF, mask_of, parse_cards
 from spades.dealing import HandDeal
 from spades.errors import SpadesError
@@ -269,13 +270,27 @@ def _first_ns_blind_view(deal: int, scores: dict[str, int]):
     return seat_view(game, game.to_act)
 
 
-def test_strong_blind_nil_when_it_can_win_the_game_now():
-    # Close to the end and behind: the other side will reach 500 if nothing changes,
-    # and a Blind Nil made (+200 with the partner's contract) wins the game first.
-    decisions = [StrongPlayer(0).decide(_first_ns_blind_view(deal, {"NS": 380, "EW": 470}))
-                 for deal in range(1, 7)]
-    assert any(d.action == BlindChoice(True) and d.code == "search_blind"
-               for d in decisions)
+def _blind_nil_gain(scores: dict[str, int]) -> float:
+    """What Blind Nil gains over looking on average, for North–South at these scores,
+    over the first three deals."""
+    gains = []
+    for deal in (1, 2, 3):
+        values = StrongPlayer(0).blind_values(_first_ns_blind_view(deal, scores), 300,
+                                              TimeCap(SAFETY_SECONDS))
+        gains += [b - a for a, b in zip(values[False], values[True], strict=True)]
+    return sum(gains) / len(gains)
+
+
+def test_strong_prices_blind_nil_by_the_race_to_the_target():
+    # At 380 to 470 a Blind Nil made (+200 with the partner's contract) wins the game
+    # this hand, where looking almost surely lets the other side reach 500: the search
+    # prices that. At the start, or when even a Blind Nil made cannot catch up, a
+    # Blind Nil only risks 200 points.
+    racing = _blind_nil_gain({"NS": 380, "EW": 470})
+    level = _blind_nil_gain({"NS": 0, "EW": 0})
+    hopeless = _blind_nil_gain({"NS": 100, "EW": 470})
+    assert racing > level + 80 and racing > hopeless + 80
+    assert level < -BLIND_MARGIN and hopeless < -BLIND_MARGIN
 
 
 def test_strong_looks_when_blind_nil_cannot_change_the_result():

@@ -76,14 +76,15 @@ def test_cover_partner_nil_overtake_their_winner(table, make):
 
 @pytest.mark.parametrize("make", PLAYERS)
 def test_cover_without_getting_set_takes_the_trick_the_contract_needs(table, make):
-    # North's Nil is safe in this trick (the king is above its two); South still needs
-    # tricks for the contract, so it takes the trick rather than waste it.
-    hands = {"N": "2D 2C 3C 4C 2H 3H 4H 2S 3S 5C 6C 7C 5H",
-             "S": "AD 4D AC KC 9H TH JH 9S TS JS QS KS AS",
+    # North's Nil is safe in this trick (the king is above its two); South bid one and
+    # its small trump is its only trick (East and West hold every higher spade), so it trumps
+    # rather than throw the contract away.
+    hands = {"N": "2D 2C 3C 4C 2H 3H 4H 2S 3S 5D 6D 7D 8D",
+             "S": "4S 5C 6C 7C 8C 9C 5H 6H 7H 8H 9H TH JH",
              "W": "KD", "E": "3D"}
-    g = table(hands, first_dealer="S", bids=[("W", 3), ("N", 0), ("E", 3), ("S", 6)],
+    g = table(hands, first_dealer="S", bids=[("W", 4), ("N", 0), ("E", 4), ("S", 1)],
               plays=["KD", "2D", "3D"])
-    assert choice(g, make) == play("AD")
+    assert choice(g, make) == play("4S")
 
 
 # -- never Nil after the partner's Nil -----------------------------------------------

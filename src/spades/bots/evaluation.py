@@ -3,8 +3,9 @@
 The search plays each candidate out to the end of the hand many times; this module
 supplies the two hot pieces: :func:`rollout` (every seat plays a cheap version of the
 basic rules: win tricks while the contract needs them, duck afterwards, Nil bidders
-play under) and :class:`Scorer` (the hand's score for every side, bags priced at their
-long-run cost, and the game's result when the hand ends it).
+play under, their partners cover them and their opponents set them) and
+:class:`Scorer` (the hand's score for every side, bags priced at their long-run cost,
+and the game's result when the hand ends it).
 """
 
 from __future__ import annotations
@@ -104,15 +105,20 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
             p.play((legal & -legal).bit_length() - 1)
             continue
         mode = greedy_mode(p, bids, partner, side_of, contract)
-        p.play(_choose(p, legal, mode, partner[pos], side_of))
+        if mode == 3:
+            p.play(_set_nil_card(p, legal, _nil_to_set(p, bids, side_of, side_of[pos])))
+        else:
+            p.play(_choose(p, legal, mode, partner[pos], side_of))
     return tricks
 
 
 def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
                 contract: list[int]) -> int:
     """What the greedy policy wants from the trick for the position to play: 1 to win
-    it, 2 to cover the partner's Nil, 0 to lose it (a Nil bidder, or a side whose
-    contract is made and that cannot set anyone)."""
+    it, 2 to cover the partner's Nil, 3 to set an opponent's Nil (make the Nil bidder
+    take the trick, as the basic rules do unless the contract needs more than half the
+    tricks left), 0 to lose it (a Nil bidder, or a side whose contract is made and that
+    cannot set anyone)."""
     pos = p.turn
     tricks = p.tricks
     mate = partner[pos]
@@ -122,7 +128,10 @@ def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[i
         return 2  # cover the partner's Nil: win
     side = side_of[pos]
     taken = tricks[pos] + (tricks[mate] if mate >= 0 else 0)
-    if taken < contract[side]:
+    need = contract[side] - taken
+    if _nil_to_set(p, bids, side_of, side) >= 0 and (mate < 0 or need <= (12 - p.done) // 2):
+        return 3  # set the opponent's Nil, unless the contract needs the trick
+    if need > 0:
         return 1
     # Contract made: keep taking tricks while an opponent can still be set.
     left = 13 - p.done
@@ -134,11 +143,27 @@ def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[i
     return 0
 
 
+def _nil_to_set(p: Playout, bids: list[int], side_of: list[int], side: int) -> int:
+    """An opponent whose Nil is still alive and who can still be made to take the trick
+    in progress (we lead it, it has still to play to it, or it is winning it), else -1."""
+    n = p.n
+    played = len(p.trick)
+    for q in range(n):
+        if side_of[q] == side or bids[q] != 0 or p.tricks[q] != 0:
+            continue
+        still_to_play = 0 < (q - p.turn) % n < n - played
+        if played == 0 or still_to_play or p.win_pos == q:
+            return q
+    return -1
+
+
 def greedy_card(p: Playout, legal: int, bids: list[int], partner: list[int],
                 side_of: list[int], contract: list[int]) -> int:
     """The card the greedy policy plays, of the ``legal`` ones, for the position to play
     (``contract``: each side's bids added up)."""
     mode = greedy_mode(p, bids, partner, side_of, contract)
+    if mode == 3:
+        return _set_nil_card(p, legal, _nil_to_set(p, bids, side_of, side_of[p.turn]))
     return _choose(p, legal, mode, partner[p.turn], side_of)
 
 
@@ -230,6 +255,46 @@ def _losing_lead(p: Playout, legal: int, side_of: list[int], side: int) -> int:
         if beaten:
             best, best_rank = c, r
     return best if best >= 0 else _lowest_rank(legal)
+
+
+def _set_nil_card(p: Playout, legal: int, nil: int) -> int:
+    """The card that sets the Nil of ``nil``: lead low in a suit it must follow with a
+    higher card, stay under it when it wins the trick, play low when it is still to
+    play (never trump the trick it would otherwise have to take)."""
+    led = p.led
+    if led < 0:
+        theirs = p.hands[nil]
+        best = -1
+        best_rank = 99
+        fallback = -1
+        for suit in (0, 1, 2, 3):
+            m = legal & _SUIT_MASK[suit]
+            t = theirs & _SUIT_MASK[suit]
+            if not m or not t:
+                continue
+            c = (m & -m).bit_length() - 1
+            if fallback < 0 or _RANK_OF[c] < _RANK_OF[fallback]:
+                fallback = c
+            if c < (t & -t).bit_length() - 1 and _RANK_OF[c] < best_rank:
+                best, best_rank = c, _RANK_OF[c]
+        if best >= 0:
+            return best
+        return fallback if fallback >= 0 else _lowest_rank(legal)
+    win = p.win_card
+    following = legal & _SUIT_MASK[led]
+    if following:
+        beat = legal & ~_LOW_BITS[win] if _SUIT_OF[win] == led else 0
+    else:
+        spades = legal & _SUIT_MASK[SPADES]
+        beat = spades & ~_LOW_BITS[win] if _SUIT_OF[win] == SPADES else spades
+    under = legal & ~beat
+    if not under:
+        return (legal & -legal).bit_length() - 1 if following else _lowest_rank(legal)
+    if not following:
+        return _highest_rank(under)
+    if p.win_pos == nil:
+        return under.bit_length() - 1
+    return (under & -under).bit_length() - 1
 
 
 def _choose(p: Playout, legal: int, mode: int, mate: int, side_of: list[int]) -> int:

@@ -329,8 +329,27 @@ class StrongPlayer:
         decides when the hand can end it (a Blind Nil that wins the game now against
         a race the side would likely lose).
         """
-        assert view.seat is not None
         rule = blind_decision(view)
+        cap = TimeCap(self.budget.max_seconds)
+        planned = self.budget.bid_deals
+        values = self.blind_values(view, planned, cap)
+        done = len(values[True])
+        note = cap.note(done, planned)
+        gain = _clear_gain(values[True], values[False], BLIND_CONFIDENCE, BLIND_MARGIN)
+        if (gain is not None) == (rule.action == BlindChoice(True)):
+            return _noted(rule, note)
+        if gain is not None:
+            return Decision(BlindChoice(True), f"Blind Nil scores best over {done} "
+                            f"possible deals (+{gain:.0f} points on average)" + note,
+                            "search_blind")
+        return Decision(BlindChoice(False), f"looking first scores better over {done} "
+                        "possible deals" + note, "search_look")
+
+    def blind_values(self, view: SeatView, planned: int,
+                     cap: TimeCap) -> dict[bool, list[float]]:
+        """The value of looking (False) and of Blind Nil (True) on each of ``planned``
+        whole possible deals, until the safety cap."""
+        assert view.seat is not None
         rules = view.rules
         seats = rules.seats
         me = seats.index(view.seat)
@@ -341,8 +360,6 @@ class StrongPlayer:
         deck = list(rules.deck_cards)
         size = len(deck) // len(seats)
         values: dict[bool, list[float]] = {False: [], True: []}
-        cap = TimeCap(self.budget.max_seconds)
-        planned = self.budget.bid_deals
         for _ in range(planned):
             rng.shuffle(deck)
             hands = [mask_of(deck[i * size:(i + 1) * size]) for i in range(len(seats))]
@@ -360,17 +377,7 @@ class StrongPlayer:
                 values[blind_nil].append(scorer.utility(tricks))
             if cap.expired():
                 break
-        done = len(values[True])
-        note = cap.note(done, planned)
-        gain = _clear_gain(values[True], values[False], BLIND_CONFIDENCE, BLIND_MARGIN)
-        if (gain is not None) == (rule.action == BlindChoice(True)):
-            return _noted(rule, note)
-        if gain is not None:
-            return Decision(BlindChoice(True), f"Blind Nil scores best over {done} "
-                            f"possible deals (+{gain:.0f} points on average)" + note,
-                            "search_blind")
-        return Decision(BlindChoice(False), f"looking first scores better over {done} "
-                        "possible deals" + note, "search_look")
+        return values
 
 
 def solved_values(view: SeatView, hands: list[Mask], cards: list[int]) -> list[float]:
