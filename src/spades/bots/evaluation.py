@@ -257,6 +257,17 @@ def _losing_lead(p: Playout, legal: int, side_of: list[int], side: int) -> int:
     return best if best >= 0 else _lowest_rank(legal)
 
 
+def _following_and_winners(p: Playout, legal: int, led: int) -> tuple[int, int]:
+    """The legal cards of the suit led, and the legal cards that would win the trick
+    as it stands (higher in the suit led, or a spade above any spade played)."""
+    win = p.win_card
+    following = legal & _SUIT_MASK[led]
+    if following:
+        return following, legal & ~_LOW_BITS[win] if _SUIT_OF[win] == led else 0
+    spades = legal & _SUIT_MASK[SPADES]
+    return following, spades & ~_LOW_BITS[win] if _SUIT_OF[win] == SPADES else spades
+
+
 def _set_nil_card(p: Playout, legal: int, nil: int) -> int:
     """The card that sets the Nil of ``nil``: lead low in a suit it must follow with a
     higher card, stay under it when it wins the trick, play low when it is still to
@@ -280,13 +291,7 @@ def _set_nil_card(p: Playout, legal: int, nil: int) -> int:
         if best >= 0:
             return best
         return fallback if fallback >= 0 else _lowest_rank(legal)
-    win = p.win_card
-    following = legal & _SUIT_MASK[led]
-    if following:
-        beat = legal & ~_LOW_BITS[win] if _SUIT_OF[win] == led else 0
-    else:
-        spades = legal & _SUIT_MASK[SPADES]
-        beat = spades & ~_LOW_BITS[win] if _SUIT_OF[win] == SPADES else spades
+    following, beat = _following_and_winners(p, legal, led)
     under = legal & ~beat
     if not under:
         return (legal & -legal).bit_length() - 1 if following else _lowest_rank(legal)
@@ -316,13 +321,7 @@ def _choose(p: Playout, legal: int, mode: int, mate: int, side_of: list[int]) ->
         if mode == 2:
             return legal.bit_length() - 1
         return _lowest_rank(legal & NON_SPADE_MASK or legal)
-    win = p.win_card
-    following = legal & _SUIT_MASK[led]
-    if following:
-        beat = legal & ~_LOW_BITS[win] if _SUIT_OF[win] == led else 0
-    else:
-        spades = legal & _SUIT_MASK[SPADES]
-        beat = spades & ~_LOW_BITS[win] if _SUIT_OF[win] == SPADES else spades
+    following, beat = _following_and_winners(p, legal, led)
     low = (legal & -legal).bit_length() - 1 if following else _lowest_rank(legal)
     if mode == 0:
         under = legal & ~beat
@@ -336,7 +335,7 @@ def _choose(p: Playout, legal: int, mode: int, mate: int, side_of: list[int]) ->
             return beat.bit_length() - 1 if beat else legal.bit_length() - 1
         if p.win_pos == mate:
             return (beat & -beat).bit_length() - 1 if beat else low
-    elif side_of[p.win_pos] == side and not _threatened(p, win, led, side_of, side):
+    elif side_of[p.win_pos] == side and not _threatened(p, p.win_card, led, side_of, side):
         return low
     while beat:
         c = (beat & -beat).bit_length() - 1
