@@ -105,6 +105,19 @@ def test_the_same_hand_bids_nil_when_partner_did_not(table):
     assert choice(g, basic) == Bid(0)
 
 
+def test_strong_weighs_nil_alone_for_a_hand_that_tip_4_would_not_bid(table):
+    # Cutthroat, no partner: nine clubs to the ace-king and four low diamonds count half
+    # a trick and do not fit tip 4, yet with no heart and no spade every heart or spade
+    # led lets North throw a high club, and the small cards duck the rest. The search
+    # weighs Nil (below one sure trick alone) and its play-outs, which attack the Nil,
+    # find it best; the basic rule bids one.
+    g = table({"N": "2C 3C 4C 9C TC JC QC KC AC 2D 3D 4D 9D"}, rules="cutthroat",
+              first_dealer="W")
+    assert g.to_act == "N"
+    assert choice(g, basic) == Bid(1)
+    assert choice(g, strong) == Bid(0)
+
+
 def test_classic_computer_players_never_bid_nil(table):
     g = table(NIL_HAND, first_dealer="W", bids=[("N", 2), ("E", 3)])
     assert not g.rules.bots_bid_nil

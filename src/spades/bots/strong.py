@@ -71,6 +71,10 @@ BLIND_CONFIDENCE = 2.0
 """A Blind Nil must gain at least ``BLIND_MARGIN`` points on average over looking, and
 two standard errors of the sample, before the search risks it: a failed one costs the
 side 200 points and usually the game."""
+NIL_SEARCH_BELOW = (2.0, 1.0)
+"""Sure tricks below which the bid search weighs Nil for a hand that does not fit tip 4:
+with a partner to cover it, and alone (cutthroat, two players). The play-outs, whose
+opponents attack the Nil as at the table, decide whether it pays."""
 MIN_GAIN = 2.0
 """Points a card must gain on average over the rule's card before the search prefers it."""
 RULES_MIN_GAIN = 1.0
@@ -255,10 +259,11 @@ class StrongPlayer:
             base_bid = max(1, round(sure_tricks(view.hand, rules)))
         candidates = sorted({b for b in range(base_bid - 2, base_bid + 3) if 1 <= b <= 13})
         partner = partner_of(seats, view.seat, rules.partnerships)
-        # Without a partner to cover it, only a hand that fits tip 4 tries Nil.
+        # Nil is searched for a hand that fits tip 4, or that counts fewer sure tricks
+        # than two with a partner to cover it, one without.
         nil_ok = (rules.bots_bid_nil and (partner is None or known.get(partner) != 0)
                   and (nil_fits(view.hand, rules, partner is not None)
-                       or (partner is not None and sure_tricks(view.hand, rules) < 2.0)))
+                       or sure_tricks(view.hand, rules) < NIL_SEARCH_BELOW[partner is None]))
         if nil_ok:
             candidates.insert(0, 0)
         roles = seat_roles(rules)
