@@ -92,7 +92,6 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
         contract[side_of[pos]] += bids[pos]
     tricks = p.tricks
     while hands[p.turn] and p.done < until:
-        pos = p.turn
         legal = p.legal_mask()
         if legal & (legal - 1) == 0:
             p.play(legal.bit_length() - 1)
@@ -104,11 +103,7 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
                 k -= 1
             p.play((legal & -legal).bit_length() - 1)
             continue
-        mode = greedy_mode(p, bids, partner, side_of, contract)
-        if mode == 3:
-            p.play(_set_nil_card(p, legal, _nil_to_set(p, bids, side_of, side_of[pos])))
-        else:
-            p.play(_choose(p, legal, mode, partner[pos], side_of))
+        p.play(greedy_card(p, legal, bids, partner, side_of, contract))
     return tricks
 
 
@@ -129,7 +124,8 @@ def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[i
     side = side_of[pos]
     taken = tricks[pos] + (tricks[mate] if mate >= 0 else 0)
     need = contract[side] - taken
-    if _nil_to_set(p, bids, side_of, side) >= 0 and (mate < 0 or need <= (12 - p.done) // 2):
+    if (0 in bids and _nil_to_set(p, bids, side_of, side) >= 0
+            and (mate < 0 or need <= (12 - p.done) // 2)):
         return 3  # set the opponent's Nil, unless the contract needs the trick
     if need > 0:
         return 1
