@@ -130,6 +130,22 @@ def test_expert_is_the_search_on_bid_consistent_deals_with_more_budget():
     assert small.budget.deals == 30
 
 
+def test_expert_bids_by_the_search_of_strong():
+    """Bids priced by solved trick counts bid closer to the edge than the play can make
+    them (docs/bots.md): the expert bids as ``strong`` does, on its own budget."""
+    differs = 0
+    for deal in range(1, 9):
+        game = Game("classic", deal=deal)
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        expert = ExpertPlayer(5, game.rules, worlds=8, bid_worlds=40).decide(view)
+        strong = StrongPlayer(5, game.rules, worlds=8, bid_worlds=40).decide(view)
+        assert expert == strong
+        differs += expert.code != make_player("basic", 5).decide(view).code
+    assert differs  # the search, not only the basic count, decided some of these
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_expert_and_beginner_play_a_hand_of_every_preset(preset):
     game = Game(preset, deal=11)

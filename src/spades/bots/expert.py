@@ -1,27 +1,27 @@
-"""The expert: the search player with its bids and the second half of the hand solved.
+"""The expert: the search player with the second half of the hand solved.
 
-Three things separate it from ``strong`` (both search deals drawn to agree with every
+Two things separate it from ``strong`` (both search deals drawn to agree with every
 bid made, :func:`spades.bots.sampling.sample_by_bids`), each a count and not a clock,
-so it stays reproducible: its bid is priced by the tricks its side takes on such deals,
-the first tricks played out and the rest counted by the exact solver
-(:mod:`spades.bots.trick_bids`); in the last five tricks every sampled deal is valued
-by the exact solver (:mod:`spades.solver`, best play for both sides on the game's own
-scoring) instead of a greedy play-out; and before that it samples more deals. The
-guards of ``strong`` stay (the basic rule's card unless another is clearly better,
-covering a partner's Nil, the lowest winning card when last), since a solver that sees
-the sampled deal "knows" where the cards are in a way no player does.
+so it stays reproducible: in the last five tricks every sampled deal is valued by the
+exact solver (:mod:`spades.solver`, best play for both sides on the game's own
+scoring) instead of a greedy play-out, and before that it samples more deals. It bids
+as ``strong`` does, on more deals: bids priced by the solver's trick counts bid closer
+to the edge than its play can make them, and measured worse (docs/bots.md). The guards
+of ``strong`` stay (the basic rule's card unless another is clearly better, covering a
+partner's Nil, the lowest winning card when last), since a solver that sees the
+sampled deal "knows" where the cards are in a way no player does.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from spades.bots.base import Decision
+# The exact solver (numba) loads with the level, not at its first solved decision: a
+# game with an expert pays the solver's start when the table is set, never mid-hand.
+import spades.bots.solved  # noqa: F401
 from spades.bots.budget import SAFETY_SECONDS
 from spades.bots.strong import StrongPlayer
-from spades.bots.trick_bids import counted_bid
 from spades.rules import Rules
-from spades.views import SeatView
 
 EXPERT_WORLDS = 800
 EXPERT_BID_WORLDS = 400
@@ -38,13 +38,10 @@ tricks left took more bags than the play-outs (docs/bots.md: solving from five g
 time a decision)."""
 SOLVED_DEALS = 40
 """Deals solved per card decision from then on (each solve values every card)."""
-COUNTED_DEALS = 20
-"""Sampled deals per bid whose tricks are counted by playing out the first tricks and
-solving the rest (:mod:`spades.bots.trick_bids`)."""
 
 
 class ExpertPlayer(StrongPlayer):
-    """:class:`StrongPlayer` with a larger budget and a deeper exact endgame."""
+    """:class:`StrongPlayer` with a larger budget and the last five tricks solved."""
 
     name = "expert"
 
@@ -58,14 +55,3 @@ class ExpertPlayer(StrongPlayer):
                          infer_play=infer_play)
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)
-        self.counted = COUNTED_DEALS
-
-    def bid(self, view: SeatView) -> Decision:
-        """The bid worth most over the tricks the side takes on sampled deals that agree
-        with the bids made, each deal's first tricks played out and the rest solved
-        (:mod:`spades.bots.trick_bids`); the bids still to come guessed by counting.
-
-        A Nil, made or still possible for this seat, changes how the hand is played,
-        which a trick count does not see: then the search player's play-outs decide.
-        """
-        return counted_bid(self, view, super().bid, self.counted, 2, "possible deals")
