@@ -107,13 +107,18 @@ def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
     return tricks
 
 
+SET_NIL = 3
+"""The greedy modes from ``SET_NIL`` on set an opponent's Nil: ``SET_NIL + q`` that of
+position ``q`` (found once, then played to)."""
+
+
 def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
                 contract: list[int]) -> int:
     """What the greedy policy wants from the trick for the position to play: 1 to win
-    it, 2 to cover the partner's Nil, 3 to set an opponent's Nil (make the Nil bidder
-    take the trick, as the basic rules do unless the contract needs more than half the
-    tricks left), 0 to lose it (a Nil bidder, or a side whose contract is made and that
-    cannot set anyone)."""
+    it, 2 to cover the partner's Nil, ``SET_NIL + q`` to set the Nil of position ``q``
+    (make the Nil bidder take the trick, as the basic rules do unless the contract
+    needs more than half the tricks left), 0 to lose it (a Nil bidder, or a side whose
+    contract is made and that cannot set anyone)."""
     pos = p.turn
     tricks = p.tricks
     mate = partner[pos]
@@ -124,9 +129,10 @@ def greedy_mode(p: Playout, bids: list[int], partner: list[int], side_of: list[i
     side = side_of[pos]
     taken = tricks[pos] + (tricks[mate] if mate >= 0 else 0)
     need = contract[side] - taken
-    if (0 in bids and _nil_to_set(p, bids, side_of, side) >= 0
-            and (mate < 0 or need <= (12 - p.done) // 2)):
-        return 3  # set the opponent's Nil, unless the contract needs the trick
+    if 0 in bids and (mate < 0 or need <= (12 - p.done) // 2):
+        nil = _nil_to_set(p, bids, side_of, side)
+        if nil >= 0:
+            return SET_NIL + nil  # set the opponent's Nil, unless the contract needs it
     if need > 0:
         return 1
     # Contract made: keep taking tricks while an opponent can still be set.
@@ -158,8 +164,8 @@ def greedy_card(p: Playout, legal: int, bids: list[int], partner: list[int],
     """The card the greedy policy plays, of the ``legal`` ones, for the position to play
     (``contract``: each side's bids added up)."""
     mode = greedy_mode(p, bids, partner, side_of, contract)
-    if mode == 3:
-        return _set_nil_card(p, legal, _nil_to_set(p, bids, side_of, side_of[p.turn]))
+    if mode >= SET_NIL:
+        return _set_nil_card(p, legal, mode - SET_NIL)
     return _choose(p, legal, mode, partner[p.turn], side_of)
 
 
