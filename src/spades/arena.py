@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from spades.bots.base import Player, make_player
-from spades.bots.oracle import OraclePlayer
+from spades.bots.oracle import OracleBidsPlayer, OracleCardsPlayer, OraclePlayer
 from spades.cards import Seat
 from spades.game import Game
 from spades.rules import Rules, rules_from
@@ -116,6 +116,12 @@ def build_player(level: str, seed: int, rules: Rules, budget: int | None, game: 
         oracle = OraclePlayer(seed, rules)
         oracle.attach(game)
         return oracle
+    if level in ("oracle-bids", "oracle-cards"):
+        sizes = {} if budget is None else {"worlds": budget, "bid_worlds": 2 * budget}
+        crossed = (OracleBidsPlayer if level == "oracle-bids" else OracleCardsPlayer)(
+            seed, rules, **sizes)
+        crossed.attach(game)
+        return crossed
     return make_player(level, seed, rules, budget=budget)
 
 

@@ -71,3 +71,42 @@ def test_two_player_oracle_bids_by_solving_the_deal_and_solves_every_card() -> N
             decision = basic.decide(view)
         game.apply(seat, decision.action)
     assert solved >= 5
+
+
+def test_the_crossed_yardsticks_bid_and_play_as_their_two_halves() -> None:
+    """``oracle-bids`` bids as the oracle and plays as ``strong``; ``oracle-cards`` the
+    reverse. On deal 1 the oracle and ``strong`` differ on South's first bid and on its
+    first card, so a crossing that took either half from the wrong player fails."""
+    from spades.bots.oracle import OracleBidsPlayer, OracleCardsPlayer
+    from spades.bots.strong import StrongPlayer
+
+    game = Game("classic", deal=1)
+    rules = game.rules
+    oracle = OraclePlayer(3, rules)
+    strong = StrongPlayer(3, rules, worlds=8, bid_worlds=16)
+    bids = OracleBidsPlayer(3, rules, worlds=8, bid_worlds=16)
+    cards = OracleCardsPlayer(3, rules, worlds=8, bid_worlds=16)
+    for player in (oracle, bids, cards):
+        player.attach(game)
+    basic = BasicPlayer(3, rules)
+    checked = set()
+    while len(checked) < 2:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        if seat == "S" and game.phase not in checked and len(view.legal) > 1:
+            seen, guessed = oracle.decide(view).action, strong.decide(view).action
+            assert seen != guessed
+            bidding = game.phase is Phase.BID
+            assert bids.decide(view).action == (seen if bidding else guessed)
+            assert cards.decide(view).action == (guessed if bidding else seen)
+            checked.add(game.phase)
+        game.apply(seat, basic.decide(view).action)
+
+
+def test_the_arena_measures_the_crossed_yardsticks(capsys) -> None:
+    from spades.cli import main
+
+    assert main(["arena", "oracle-cards", "oracle-bids", "--hand", "--deals", "1",
+                 "--budget", "4", "--quiet"]) == 0
+    assert "margin of oracle-cards per hand" in capsys.readouterr().out

@@ -29,9 +29,14 @@ def _expert(seed: int, rules: Rules | None, budget: int | None = None) -> Player
     return ExpertPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
 
 
+YARDSTICKS = ("oracle", "oracle-bids", "oracle-cards")
+"""The arena's players that see every card (``oracle``), or see it only for their bids
+or only for their cards (:mod:`spades.bots.oracle`): yardsticks, never levels, never
+offered at a table or as a hint."""
+
 register("beginner", BeginnerPlayer)
 register("basic", BasicPlayer)
 register("strong", StrongPlayer, _strong)
 register("expert", _expert, _expert)
 
-__all__ = ["Decision", "Player", "make_player", "player_levels"]
+__all__ = ["YARDSTICKS", "Decision", "Player", "make_player", "player_levels"]

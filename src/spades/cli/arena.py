@@ -16,6 +16,8 @@ examples:
   spades arena oracle basic --deals 100 --rules cutthroat
   spades arena strong basic --deals 10 --records games/   every game as a record
   spades arena strong basic --deals 1000 --hand --budget 100   first hands only
+  spades arena oracle-cards basic --deals 300 --hand --budget 50
+                      the oracle's card play with strong's bids (see docs/bots.md)
 
 A deal number identifies a whole game (every shuffle of every hand, rule R26). Each
 deal is played twice with the same cards, the seats swapped, so the luck of the cards
@@ -25,15 +27,17 @@ first hand of each deal is played: faster, and the margin is then that hand's po
 """
 
 def register(sub: Any) -> None:
-    from spades.bots import player_levels
+    from spades.bots import YARDSTICKS, player_levels
 
-    known = (*player_levels(), "oracle")
+    known = (*player_levels(), *YARDSTICKS)
     p = sub.add_parser(
         "arena", help="measure two computer players against each other",
         description="Play duplicate deals (each deal number a whole game) between two "
         "computer players and print the mean margin per deal with a 95% confidence "
         "interval, games won, contracts made and set, bags, Nils and seconds per "
-        "decision. 'oracle' sees every card (a yardstick).",
+        "decision. 'oracle' sees every card (a yardstick); 'oracle-bids' bids as the "
+        "oracle and plays as strong, 'oracle-cards' bids as strong and plays as the oracle "
+        "(their margins split the oracle's edge between bids and card play).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     levels = ", ".join(known)
     p.add_argument("a", choices=known, metavar="A", help=f"the player measured ({levels})")
