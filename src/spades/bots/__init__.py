@@ -29,9 +29,13 @@ def _expert(seed: int, rules: Rules | None, budget: int | None = None) -> Player
     return ExpertPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
 
 
-YARDSTICKS = ("oracle", "oracle-bids", "oracle-cards")
-"""The arena's players that see every card (``oracle``), or see it only for their bids
-or only for their cards (:mod:`spades.bots.oracle`): yardsticks, never levels, never
+YARDSTICKS: dict[str, str] = {
+    "oracle": "sees every card",
+    "oracle-bids": "bids as the oracle, plays its cards as strong",
+    "oracle-cards": "bids as strong, plays its cards as the oracle",
+}
+"""The arena's players that see the whole deal, for all their decisions or only for
+their bids or their cards (:mod:`spades.bots.oracle`): yardsticks, never levels, never
 offered at a table or as a hint."""
 
 register("beginner", BeginnerPlayer)
