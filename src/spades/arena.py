@@ -23,8 +23,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, TextIO
 
+from spades.bots import YARDSTICKS
 from spades.bots.base import Player, make_player
-from spades.bots.oracle import OracleBidsPlayer, OracleCardsPlayer, OraclePlayer
+from spades.bots.oracle import CrossedPlayer, OraclePlayer
 from spades.cards import Seat
 from spades.game import Game
 from spades.rules import Rules, rules_from
@@ -111,18 +112,18 @@ circling below the target; such a game counts as won by nobody."""
 
 
 def build_player(level: str, seed: int, rules: Rules, budget: int | None, game: Game) -> Player:
-    """A player of ``level``; search players get ``budget`` deals a decision if given."""
+    """A player of ``level`` or a yardstick (:data:`spades.bots.YARDSTICKS`); search
+    players get ``budget`` deals a decision if given."""
+    if level not in YARDSTICKS:
+        return make_player(level, seed, rules, budget=budget)
+    oracle = OraclePlayer(seed, rules)
+    oracle.attach(game)
     if level == "oracle":
-        oracle = OraclePlayer(seed, rules)
-        oracle.attach(game)
         return oracle
-    if level in ("oracle-bids", "oracle-cards"):
-        sizes = {} if budget is None else {"worlds": budget, "bid_worlds": 2 * budget}
-        crossed = (OracleBidsPlayer if level == "oracle-bids" else OracleCardsPlayer)(
-            seed, rules, **sizes)
-        crossed.attach(game)
-        return crossed
-    return make_player(level, seed, rules, budget=budget)
+    strong = make_player("strong", seed, rules, budget=budget)
+    if level == "oracle-bids":
+        return CrossedPlayer(level, oracle, strong)
+    return CrossedPlayer(level, strong, oracle)
 
 
 def seats_of(rules: Rules, swapped: bool) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:

@@ -77,17 +77,15 @@ def test_the_crossed_yardsticks_bid_and_play_as_their_two_halves() -> None:
     """``oracle-bids`` bids as the oracle and plays as ``strong``; ``oracle-cards`` the
     reverse. On deal 1 the oracle and ``strong`` differ on South's first bid and on its
     first card, so a crossing that took either half from the wrong player fails."""
-    from spades.bots.oracle import OracleBidsPlayer, OracleCardsPlayer
-    from spades.bots.strong import StrongPlayer
+    from spades.arena import build_player
 
     game = Game("classic", deal=1)
     rules = game.rules
-    oracle = OraclePlayer(3, rules)
-    strong = StrongPlayer(3, rules, worlds=8, bid_worlds=16)
-    bids = OracleBidsPlayer(3, rules, worlds=8, bid_worlds=16)
-    cards = OracleCardsPlayer(3, rules, worlds=8, bid_worlds=16)
-    for player in (oracle, bids, cards):
-        player.attach(game)
+    oracle = build_player("oracle", 3, rules, 8, game)
+    strong = build_player("strong", 3, rules, 8, game)
+    bids = build_player("oracle-bids", 3, rules, 8, game)
+    cards = build_player("oracle-cards", 3, rules, 8, game)
+    assert (bids.name, cards.name) == ("oracle-bids", "oracle-cards")
     basic = BasicPlayer(3, rules)
     checked = set()
     while len(checked) < 2:

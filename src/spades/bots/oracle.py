@@ -13,11 +13,11 @@ figures behind the thresholds.
 It needs the game itself, not a view, so it is never registered as a level and can
 never be offered to a player at a table or as a hint.
 
-Two crossings of the oracle and ``strong`` split the gap between them: ``oracle-bids``
-(:class:`OracleBidsPlayer`) bids as the oracle and plays its cards as ``strong``,
-``oracle-cards`` (:class:`OracleCardsPlayer`) bids as ``strong`` and plays its cards as
-the oracle. Against the same opponent, their margins say how much of the oracle's edge
-is in its bids and how much in its card play. They are arena yardsticks too.
+Two crossings of the oracle and ``strong`` (:class:`CrossedPlayer`) split the gap
+between them: ``oracle-bids`` bids as the oracle and plays its cards as ``strong``,
+``oracle-cards`` bids as ``strong`` and plays its cards as the oracle. Against the same
+opponent, their margins say how much of the oracle's edge is in its bids and how much
+in its card play. They are arena yardsticks too.
 """
 
 from __future__ import annotations
@@ -26,21 +26,14 @@ from collections.abc import Iterable
 from random import Random
 
 from spades.actions import Bid, Play
-from spades.bots.base import Decision
+from spades.bots.base import Decision, Player
 from spades.bots.bidding import sure_tricks
 from spades.bots.evaluation import rollout
 from spades.bots.knowledge import Knowledge, seat_roles
-from spades.bots.strong import (
-    DEFAULT_BID_WORLDS,
-    DEFAULT_WORLDS,
-    StrongPlayer,
-    _equivalents,
-    _position,
-    trick_mask,
-)
+from spades.bots.strong import StrongPlayer, _equivalents, _position, trick_mask
 from spades.bots.trick_bids import counted_bid
 from spades.cards import Mask, card_name
-from spades.game import Game
+from spades.game import Game, Phase
 from spades.rules import Rules
 from spades.solver import Position, bid_values, position_value, solve_cards
 from spades.views import SeatView
@@ -188,43 +181,17 @@ class OraclePlayer(StrongPlayer):
         return self.game
 
 
-class OracleBidsPlayer(StrongPlayer):
-    """``strong``'s card play with the oracle's bids (and Blind Nil choice), made on the
-    true deal: what knowing the deal is worth to the bids alone."""
 
-    name = "oracle-bids"
+class CrossedPlayer:
+    """One player's bids (and every other decision before the play) with another
+    player's cards: the arena's ``oracle-bids`` and ``oracle-cards`` cross the oracle
+    with ``strong`` this way, to tell what seeing the deal is worth to each half."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, *,
-                 worlds: int = DEFAULT_WORLDS,
-                 bid_worlds: int = DEFAULT_BID_WORLDS) -> None:
-        super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds)
-        self.oracle = OraclePlayer(seed, rules)
+    def __init__(self, name: str, bids_by: Player, cards_by: Player) -> None:
+        self.name = name
+        self.bids_by = bids_by
+        self.cards_by = cards_by
 
-    def attach(self, game: Game) -> None:
-        """Give the bidding oracle the game whose cards it may look at."""
-        self.oracle.attach(game)
-
-    def bid(self, view: SeatView) -> Decision:
-        return self.oracle.bid(view)
-
-    def blind(self, view: SeatView) -> Decision:
-        return self.oracle.blind(view)
-
-
-class OracleCardsPlayer(OraclePlayer):
-    """The oracle's card play with ``strong``'s bids (and Blind Nil choice), made on
-    sampled deals: what knowing the deal is worth to the play of the cards alone."""
-
-    name = "oracle-cards"
-
-    def __init__(self, seed: int = 0, rules: Rules | None = None, *,
-                 worlds: int = DEFAULT_WORLDS,
-                 bid_worlds: int = DEFAULT_BID_WORLDS) -> None:
-        super().__init__(seed, rules)
-        self.strong = StrongPlayer(seed, rules, worlds=worlds, bid_worlds=bid_worlds)
-
-    def bid(self, view: SeatView) -> Decision:
-        return self.strong.bid(view)
-
-    def blind(self, view: SeatView) -> Decision:
-        return self.strong.blind(view)
+    def decide(self, view: SeatView) -> Decision:
+        by = self.cards_by if view.phase is Phase.PLAY else self.bids_by
+        return by.decide(view)

@@ -35,9 +35,8 @@ def register(sub: Any) -> None:
         description="Play duplicate deals (each deal number a whole game) between two "
         "computer players and print the mean margin per deal with a 95% confidence "
         "interval, games won, contracts made and set, bags, Nils and seconds per "
-        "decision. 'oracle' sees every card (a yardstick); 'oracle-bids' bids as the "
-        "oracle and plays as strong, 'oracle-cards' bids as strong and plays as the oracle "
-        "(their margins split the oracle's edge between bids and card play).",
+        "decision. Yardsticks: " + "; ".join(
+            f"'{name}' {what}" for name, what in YARDSTICKS.items()) + ".",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     levels = ", ".join(known)
     p.add_argument("a", choices=known, metavar="A", help=f"the player measured ({levels})")
