@@ -75,7 +75,9 @@ def test_a_whole_game_to_its_end_then_stats_and_record(new_table: Any) -> None:
         table.continue_hand()
     assert table.dialog() == "game-over"
     view = table.view()
-    assert view["phase"] == "over" and view["winner"] in ("NS", "EW")
+    # The computer players' seed is random for each new game, so the game may also
+    # end drawn (both sides at the floor with equal scores): no winner then (R21).
+    assert view["phase"] == "over" and view["winner"] in ("NS", "EW", None)
     text = page.inner_text("#dialog")
     assert ("You win!" in text) == (view["winner"] == "NS")
     href = page.get_attribute("#dialog a[download]", "href")
