@@ -80,6 +80,7 @@ def test_a_whole_game_to_its_end_then_stats_and_record(new_table: Any) -> None:
     assert view["phase"] == "over" and view["winner"] in ("NS", "EW", None)
     text = page.inner_text("#dialog")
     assert ("You win!" in text) == (view["winner"] == "NS")
+    assert ("The game is drawn" in text) == (view["winner"] is None)
     href = page.get_attribute("#dialog a[download]", "href")
     record = page.request.get(table.base + href)
     assert record.status == 200
@@ -271,3 +272,28 @@ def test_french_two_player_game_names_its_preset_in_french(new_table: Any) -> No
     assert table.page.inner_text("#deal-label").startswith("À deux · ")
     assert table.page.evaluate(
         "async () => (await import('/static/i18n.js')).rankLabel('Q')") == "D"
+
+
+GAME_RESULTS = """async (lang) => {
+  const i18n = await import('/static/i18n.js');
+  const before = i18n.language();
+  i18n.setLanguage(lang);
+  const out = [null, 'NS', 'EW', 'E'].map((w) => i18n.gameResult(w));
+  i18n.setLanguage(before);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("lang", "drawn", "won"), [
+    ("en", "The game is drawn: nobody wins.", "You win!"),
+    ("fr", "Partie nulle : personne ne gagne.", "Vous avez gagné !"),
+])
+def test_the_end_of_a_game_says_who_won_or_that_it_is_drawn(
+        new_table: Any, lang: str, drawn: str, won: str) -> None:
+    """A game that ends with both sides at the floor on equal scores has no winner (R21):
+    the end of the game says it is drawn, never an empty sentence."""
+    table = new_table().open("/?deal=2025")
+    no_winner, ours, theirs, east = table.page.evaluate(GAME_RESULTS, lang)
+    assert no_winner == drawn
+    assert ours == won
+    assert theirs != won and theirs and east != won and east

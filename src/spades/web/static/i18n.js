@@ -24,7 +24,7 @@ const STRINGS = {
     draws: "{seat} draws", exchanges: "{seat} exchanges {n} cards",
     youKeep: "You keep {card}", youDiscard: "You discard {card}",
     handOver: "Hand {n} is over", scoreLine: "{side}: {score} points, {bags} bags",
-    gameOver: "Game over", youWin: "You win!", youLose: "You lose.", winnerIs: "{side} wins.",
+    gameOver: "Game over", drawn: "The game is drawn: nobody wins.", youWin: "You win!", youLose: "You lose.", winnerIs: "{side} wins.",
     pairWins: "{a} and {b} win.",
     contract: "Contract", made: "made", set: "set", points: "Points", nilPts: "Nil",
     penalty: "Bag penalty", total: "Total", bagCount: "Bag count", taken: "Taken",
@@ -88,7 +88,7 @@ const STRINGS = {
     draws: "{seat} pioche", exchanges: "{seat} échange {n} cartes",
     youKeep: "Vous gardez {card}", youDiscard: "Vous défaussez {card}",
     handOver: "La manche {n} est terminée", scoreLine: "{side} : {score} points, {bags} sacs",
-    gameOver: "Partie terminée", youWin: "Vous avez gagné !", youLose: "Vous avez perdu.", winnerIs: "{side} gagne.",
+    gameOver: "Partie terminée", drawn: "Partie nulle : personne ne gagne.", youWin: "Vous avez gagné !", youLose: "Vous avez perdu.", winnerIs: "{side} gagne.",
     pairWins: "{a} et {b} gagnent.",
     contract: "Contrat", made: "réussi", set: "chuté", points: "Points", nilPts: "Nil",
     penalty: "Pénalité des sacs", total: "Total", bagCount: "Sacs cumulés", taken: "Faits",
@@ -293,7 +293,7 @@ export function trickWon(seat) {
 
 /** The end of a game in a sentence: "You win!", or "You lose. East and West win." */
 export function gameResult(winner) {
-  if (!winner) return "";
+  if (!winner) return t("drawn");
   if (winner === "S" || winner === "NS") return t("youWin");
   const who = winner.length === 2 ? t("pairWins", { a: t(winner[0]), b: t(winner[1]) })
     : t("winnerIs", { side: t(winner) });
