@@ -169,3 +169,87 @@ def test_the_guard_follows_the_play_outs_unless_given() -> None:
                                                   strong_module.RULES_MIN_GAIN)
     given = StrongPlayer(0, rules_playouts=True, confidence=0.0, min_gain=3.0)
     assert (given.confidence, given.min_gain) == (0.0, 3.0)
+
+
+def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default every card is played out on every sampled deal twice, greedily and by
+    the rules, and valued at the mean of the two; without mixed play-outs only the
+    greedy play-out prices it."""
+    from spades.bots.evaluation import Scorer
+
+    calls = {"rules": 0, "greedy": 0}
+    real_rules, real_greedy = strong_module.rules_rollout, strong_module.rollout
+    worths: list[float] = []
+
+    def rules(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
+        calls["rules"] += 1
+        return real_rules(table, rng, noise)
+
+    def greedy(*args: object, **kwargs: object) -> list[int]:
+        calls["greedy"] += 1
+        return real_greedy(*args, **kwargs)  # type: ignore[arg-type]
+
+    real_utility = Scorer.utility
+
+    def utility(self: Scorer, tricks: list[int]) -> float:
+        worths.append(real_utility(self, tricks))
+        return worths[-1]
+
+    monkeypatch.setattr(strong_module, "rules_rollout", rules)
+    monkeypatch.setattr(strong_module, "rollout", greedy)
+    monkeypatch.setattr(Scorer, "utility", utility)
+    searched = 0
+    for cards_left in (12, 10, 8, 6):
+        game = _to_play("classic", 9301, cards_left)
+        view = seat_view(game, game.to_act or "N")
+        for key in calls:
+            calls[key] = 0
+        worths.clear()
+        player = StrongPlayer(0, game.rules, worlds=5)
+        assert player.mixed_playouts
+        decision = player.decide(view)
+        assert calls["rules"] == calls["greedy"]
+        assert len(worths) == 2 * calls["rules"]
+        if calls["rules"]:
+            searched += 1
+            assert "possible deals" in decision.reason or decision.code != "search"
+        for key in calls:
+            calls[key] = 0
+        StrongPlayer(0, game.rules, worlds=5, mixed_playouts=False).decide(view)
+        assert calls["rules"] == 0
+    assert searched
+
+
+def test_mixed_play_outs_average_the_two_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's value on a deal is the mean of its greedy and its rules play-out: with
+    the rules play-out giving every trick left to one side and the greedy one every
+    trick to the other, every value the guard compares is the mean of the two scores."""
+    from spades.bots.evaluation import Scorer
+
+    game = _to_play("classic", 9302, 9)
+    view = seat_view(game, game.to_act or "N")
+    seats = game.rules.seats
+    me = seats.index(view.seat or "N")
+    taken = [view.tricks[s] for s in seats]
+    ours = taken[:]
+    ours[me] += 9
+    theirs = taken[:]
+    theirs[(me + 1) % 4] += 9
+    monkeypatch.setattr(strong_module, "rules_rollout", lambda *a, **k: ours[:])
+    monkeypatch.setattr(strong_module, "rollout", lambda *a, **k: theirs[:])
+    compared: list[list[float]] = []
+    real_gain = strong_module._clear_gain
+
+    def recording(best: list[float], other: list[float], *args: float) -> float | None:
+        compared.extend([best, other])
+        return real_gain(best, other, *args)
+
+    monkeypatch.setattr(strong_module, "_clear_gain", recording)
+    StrongPlayer(0, game.rules, worlds=6).decide(view)
+    k = knowledge_of(view)
+    scorer = Scorer(game.rules, [k.bids.get(s, 0) for s in seats],
+                    [s in view.blind for s in seats], me, view.scores, view.bag_counts)
+    mean = (scorer.utility(ours) + scorer.utility(theirs)) / 2
+    assert scorer.utility(ours) != scorer.utility(theirs)
+    assert compared and all(v == mean for values in compared for v in values)

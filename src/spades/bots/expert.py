@@ -4,7 +4,9 @@ Two things separate it from ``strong`` (both search deals drawn to agree with ev
 bid made, :func:`spades.bots.sampling.sample_by_bids`), each a count and not a clock,
 so it stays reproducible: in the last five tricks every sampled deal is valued by the
 exact solver (:mod:`spades.solver`, best play for both sides on the game's own
-scoring) instead of a greedy play-out, and before that it samples more deals. It bids
+scoring) instead of a greedy play-out (the open-handed half of its mixed play-outs, see
+:mod:`spades.bots.strong`; the rules play-out stays the other half), and before that it
+samples more deals. It bids
 as ``strong`` does, on more deals: bids priced by the solver's trick counts bid closer
 to the edge than its play can make them, and measured worse (docs/bots.md). The guards
 of ``strong`` stay (the basic rule's card unless another is clearly better, covering a
@@ -23,9 +25,9 @@ from spades.bots.budget import SAFETY_SECONDS
 from spades.bots.strong import StrongPlayer
 from spades.rules import Rules
 
-EXPERT_WORLDS = 800
+EXPERT_WORLDS = 200
 EXPERT_BID_WORLDS = 400
-EXPERT_PLAYOUTS = 3200
+EXPERT_PLAYOUTS = 800
 EXPERT_ENDGAME = 4
 """Tricks left from which the plain endgame search values each deal (when the exact
 solver is not used yet)."""
@@ -49,9 +51,10 @@ class ExpertPlayer(StrongPlayer):
                  worlds: int = EXPERT_WORLDS, bid_worlds: int = EXPERT_BID_WORLDS,
                  playouts: int = EXPERT_PLAYOUTS, max_seconds: float = SAFETY_SECONDS,
                  endgame: int = EXPERT_ENDGAME, solver_tricks: int = SOLVER_TRICKS,
-                 solved: int = SOLVED_DEALS, infer_play: bool = False) -> None:
+                 solved: int = SOLVED_DEALS, infer_play: bool = False,
+                 mixed_playouts: bool = True) -> None:
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
                          playouts=playouts, max_seconds=max_seconds, endgame=endgame,
-                         infer_play=infer_play)
+                         infer_play=infer_play, mixed_playouts=mixed_playouts)
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)

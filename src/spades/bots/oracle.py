@@ -57,7 +57,8 @@ class OraclePlayer(StrongPlayer):
                  exact_tricks: int = EXACT_TRICKS) -> None:
         # One deal is the truth: no sampling noise to guard against.
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
-                         max_seconds=max_seconds, confidence=0.0)
+                         max_seconds=max_seconds, confidence=0.0,
+                         mixed_playouts=False)
         # Bidding on the true deal alone would bid to the edge of a perfect play-out;
         # a little randomness in the play-outs prices the risk of real play.
         self.bid_noise = 0.1

@@ -2,13 +2,16 @@
 
 For each decision it samples possible deals consistent with its view and with the
 bids made (:mod:`spades.bots.sampling`), plays every candidate out to the end of the
-hand on each of them with the greedy policy of :mod:`spades.bots.evaluation` (or, in
-the last tricks, values it exactly with :mod:`spades.bots.endgame`), and keeps the
-candidate with the best average value (points, bags at their long-run cost, and the
-game's result when the hand ends it). Bids are chosen the same way, over the bids near
-the basic player's count plus Nil when the table lets computer players bid it. As an
-option (``rules_playouts=True``) every seat of a play-out follows the basic rules from
-its own seat instead (:mod:`spades.bots.rules_play`).
+hand on each of them twice, once with the greedy policy of
+:mod:`spades.bots.evaluation`, which lets every seat see the deal, and once with every
+seat following the basic rules from its own seat (:mod:`spades.bots.rules_play`), and
+values the card on that deal at the mean of the two (in the last tricks it values each
+deal exactly with :mod:`spades.bots.endgame`). It keeps the candidate with the best
+average value (points, bags at their long-run cost, and the game's result when the hand
+ends it). Bids are chosen the same way on greedy play-outs, over the bids near the basic
+player's count plus Nil when the table lets computer players bid it. As options, the
+cards are played out by one policy only (``mixed_playouts=False``: greedy;
+``rules_playouts=True``: the rules, bids included).
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
@@ -46,11 +49,16 @@ from spades.playout import Playout, trick_winner
 from spades.rules import Rules
 from spades.views import SeatView
 
-DEFAULT_WORLDS = 600
+DEFAULT_WORLDS = 150
+"""Deals sampled per card decision. Each card is played out twice on each (mixed
+play-outs), and the rules play-out costs about ten greedy ones: 150 deals keep a
+decision under a second (``benchmarks/bot_decisions.py``), and 50 measured as strong
+as 600 did with greedy play-outs (docs/bots.md)."""
 DEFAULT_BID_WORLDS = 300
-DEFAULT_PLAYOUTS = 2400
-"""Play-outs per card decision at most: with many different cards to compare, fewer
-deals are sampled (a count that bounds the time of a decision on any machine)."""
+DEFAULT_PLAYOUTS = 600
+"""Card play-outs (each greedy and by the rules) per card decision at most: with many
+different cards to compare, fewer deals are sampled (a count that bounds the time of a
+decision on any machine)."""
 DEFAULT_MAX_SECONDS = SAFETY_SECONDS
 DEFAULT_CONFIDENCE = 1.0
 """Standard errors of the sample by which a card's mean gain over the rule's card must
@@ -106,7 +114,7 @@ class StrongPlayer:
                  confidence: float | None = None, min_gain: float | None = None,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
                  endgame: int = DEFAULT_ENDGAME, infer_play: bool = False,
-                 rules_playouts: bool = False) -> None:
+                 rules_playouts: bool = False, mixed_playouts: bool = True) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -137,6 +145,14 @@ class StrongPlayer:
         Off by default: on deals no tuning used it measured level with the greedy
         play-outs against ``basic``, at about three times the time a decision
         (docs/bots.md: "Rules play-outs")."""
+        self.mixed_playouts = mixed_playouts and not rules_playouts
+        """Value each card on each sampled deal at the mean of two play-outs: the greedy
+        one, in which every seat sees the deal, and the rules one, in which every seat
+        plays from its own seat. The first is too sure of the side's contract and of
+        its ducks (nobody at a table plays open-handed), the second plays as the
+        rules do, which a good player beats; each corrects the other's bias. The
+        bids keep the greedy play-outs. Measured against either alone in
+        docs/bots.md ("Mixed play-outs")."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -209,6 +225,11 @@ class StrongPlayer:
                     solve(_position(view, hands), side_of, me, scorer.utility, cards)
                 if row is None:
                     continue
+                if solved and self.mixed_playouts:
+                    # The solver is the open-handed half, exact; the rules the other.
+                    base = _position(view, hands)
+                    row = [(v + _rules_value(view, k, bid_of, base, c, scorer, rng)) / 2
+                           for c, v in zip(cards, row, strict=True)]
                 for card, value in zip(cards, row, strict=True):
                     values[card].append(value)
                 if cap.expired():
@@ -216,16 +237,15 @@ class StrongPlayer:
                 continue
             base = _position(view, hands)
             for card in cards:
-                p = base.copy()
-                if self.rules_playouts:
-                    table = RulesTable(view.rules, p, bid_of, k.voids,
-                                       before=view.played_mask, trick=view.trick)
-                    table.play(card)
-                    tricks = rules_rollout(table, rng)
-                else:
+                ruled = greedy = 0.0
+                if self.rules_playouts or self.mixed_playouts:
+                    ruled = _rules_value(view, k, bid_of, base, card, scorer, rng)
+                if not self.rules_playouts:
+                    p = base.copy()
                     p.play(card)
-                    tricks = rollout(p, bids, partner, side_of, rng)
-                values[card].append(scorer.utility(tricks))
+                    greedy = scorer.utility(rollout(p, bids, partner, side_of, rng))
+                values[card].append(ruled if self.rules_playouts else
+                                    (ruled + greedy) / 2 if self.mixed_playouts else greedy)
             if cap.expired():
                 break
         done = len(values[cards[0]])
@@ -383,6 +403,16 @@ class StrongPlayer:
             if cap.expired():
                 break
         return values
+
+
+def _rules_value(view: SeatView, k: Knowledge, bids: dict[str, int], base: Playout,
+                 card: int, scorer: Scorer, rng: Random) -> float:
+    """The value of ``card`` played from ``base`` (a sampled deal) when every seat then
+    plays the basic rules from its own seat (:mod:`spades.bots.rules_play`)."""
+    table = RulesTable(view.rules, base.copy(), bids, k.voids,
+                       before=view.played_mask, trick=view.trick)
+    table.play(card)
+    return scorer.utility(rules_rollout(table, rng))
 
 
 def solved_values(view: SeatView, hands: list[Mask], cards: list[int]) -> list[float]:
