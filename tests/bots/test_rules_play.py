@@ -40,6 +40,12 @@ def _to_play(preset: str, deal: int, cards_left: int) -> Game:
         game.apply(seat, player.decide(view).action)
 
 
+def _middle_of_hand(deal: int) -> list[tuple[Game, SeatView]]:
+    """Classic positions of ``deal`` with 12, 10, 8 and 6 cards in the hand to play."""
+    games = [_to_play("classic", deal, left) for left in (12, 10, 8, 6)]
+    return [(game, seat_view(game, game.to_act or "N")) for game in games]
+
+
 def _table(view: SeatView, hands: list[Mask]) -> RulesTable:
     """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
     rules = view.rules
@@ -148,9 +154,7 @@ def test_the_card_search_prices_cards_on_rules_play_outs(
     monkeypatch.setattr(strong_module, "rules_rollout", counting)
     monkeypatch.setattr(strong_module, "rollout", greedy)
     searched = 0
-    for cards_left in (12, 10, 8, 6):
-        game = _to_play("classic", 9300, cards_left)
-        view = seat_view(game, game.to_act or "N")
+    for game, view in _middle_of_hand(9300):
         calls.clear()
         StrongPlayer(0, game.rules, worlds=5, rules_playouts=True).decide(view)
         assert len(calls) % 5 == 0
@@ -200,9 +204,7 @@ def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
     monkeypatch.setattr(strong_module, "rollout", greedy)
     monkeypatch.setattr(Scorer, "utility", utility)
     searched = 0
-    for cards_left in (12, 10, 8, 6):
-        game = _to_play("classic", 9301, cards_left)
-        view = seat_view(game, game.to_act or "N")
+    for game, view in _middle_of_hand(9301):
         for key in calls:
             calls[key] = 0
         worths.clear()
