@@ -15,6 +15,7 @@ import pytest
 import spades.bots.strong as strong_module
 from spades.actions import Play
 from spades.bots.basic import BasicPlayer
+from spades.bots.evaluation import rollout as greedy_rollout
 from spades.bots.knowledge import knowledge_of
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.strong import StrongPlayer
@@ -120,7 +121,7 @@ def test_each_bid_is_played_out_as_bid(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game("classic", deal=4127)
     view = seat_view(game, game.to_act or "N")
     seen: list[int] = []
-    real = strong_module.rules_rollout
+    real = rules_rollout
 
     def counting(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
         seen.append(table.bids[view.seat or "N"])
@@ -142,7 +143,7 @@ def test_the_card_search_prices_cards_on_rules_play_outs(
     """Where the search compares cards, each of them is played out by the rules on
     every sampled deal (the greedy play-out is not used)."""
     calls: list[int] = []
-    real = strong_module.rules_rollout
+    real = rules_rollout
 
     def counting(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
         calls.append(1)
@@ -183,7 +184,7 @@ def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
     from spades.bots.evaluation import Scorer
 
     calls = {"rules": 0, "greedy": 0}
-    real_rules, real_greedy = strong_module.rules_rollout, strong_module.rollout
+    real_rules, real_greedy = rules_rollout, greedy_rollout
     worths: list[float] = []
 
     def rules(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
