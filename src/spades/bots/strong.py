@@ -237,15 +237,15 @@ class StrongPlayer:
                 continue
             base = _position(view, hands)
             for card in cards:
-                ruled = greedy = 0.0
+                # The card's worth on this deal: the mean of the play-outs in use.
+                worths = []
                 if self.rules_playouts or self.mixed_playouts:
-                    ruled = _rules_value(view, k, bid_of, base, card, scorer, rng)
+                    worths.append(_rules_value(view, k, bid_of, base, card, scorer, rng))
                 if not self.rules_playouts:
                     p = base.copy()
                     p.play(card)
-                    greedy = scorer.utility(rollout(p, bids, partner, side_of, rng))
-                values[card].append(ruled if self.rules_playouts else
-                                    (ruled + greedy) / 2 if self.mixed_playouts else greedy)
+                    worths.append(scorer.utility(rollout(p, bids, partner, side_of, rng)))
+                values[card].append(sum(worths) / len(worths))
             if cap.expired():
                 break
         done = len(values[cards[0]])
