@@ -256,3 +256,33 @@ def test_mixed_play_outs_average_the_two_values(monkeypatch: pytest.MonkeyPatch)
     mean = (scorer.utility(ours) + scorer.utility(theirs)) / 2
     assert scorer.utility(ours) != scorer.utility(theirs)
     assert compared and all(v == mean for values in compared for v in values)
+
+
+def test_mixed_bids_price_each_bid_at_the_mean_of_both_play_outs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``mixed_bids`` each candidate bid is worth, on every deal, the mean of its
+    greedy and its rules play-out: with the two play-outs stubbed to opposite results,
+    the mixed totals are exactly the mean of the greedy-only and the rules-only ones."""
+    game = Game("classic", deal=4127)
+    view = seat_view(game, game.to_act or "N")
+    me = game.rules.seats.index(view.seat or "N")
+    ours = [0, 0, 0, 0]
+    ours[me] = ours[(me + 2) % 4] = 6
+    ours[(me + 1) % 4] = 1
+    theirs = [1, 6, 1, 5] if me % 2 == 0 else [6, 1, 5, 1]
+    monkeypatch.setattr(strong_module, "rules_rollout", lambda *a, **k: ours[:])
+    monkeypatch.setattr(strong_module, "rollout", lambda *a, **k: theirs[:])
+    candidates = [1, 2, 3, 4, 5]
+
+    def totals(rules_playouts: bool = False, mixed_bids: bool = False) -> dict[int, float]:
+        player = StrongPlayer(0, game.rules, bid_worlds=4, rules_playouts=rules_playouts,
+                              mixed_bids=mixed_bids)
+        values, done, note = player.bid_values(view, candidates, 3)
+        assert (done, note) == (4, "")
+        return values
+
+    greedy = totals()
+    by_rules = totals(rules_playouts=True)
+    mixed = totals(mixed_bids=True)
+    assert greedy != by_rules
+    assert mixed == pytest.approx({b: (greedy[b] + by_rules[b]) / 2 for b in candidates})

@@ -64,9 +64,6 @@ DEFAULT_CONFIDENCE = 1.0
 """Standard errors of the sample by which a card's mean gain over the rule's card must
 stand out before the search prefers it (see :data:`MIN_GAIN`)."""
 DEFAULT_BID_SPREAD = (0.3, 0.1)
-RULES_BID_SPREAD = (0.0, 0.0)
-"""The bid search's spread (:func:`_spread`) with rules play-outs, which already play
-as a table does (no seat sees the others' cards)."""
 DEFAULT_ENDGAME = 3
 """Tricks left (the seat's cards in hand) from which each sampled deal is solved exactly
 instead of played out: three take 0.24 ms a deal (median), four seven times as long
@@ -114,7 +111,8 @@ class StrongPlayer:
                  confidence: float | None = None, min_gain: float | None = None,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
                  endgame: int = DEFAULT_ENDGAME, infer_play: bool = False,
-                 rules_playouts: bool = False, mixed_playouts: bool = True) -> None:
+                 rules_playouts: bool = False, mixed_playouts: bool = True,
+                 mixed_bids: bool = False) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -153,6 +151,10 @@ class StrongPlayer:
         rules do, which a good player beats; each corrects the other's bias. The
         bids keep the greedy play-outs. Measured against either alone in
         docs/bots.md ("Mixed play-outs")."""
+        self.mixed_bids = mixed_bids and not rules_playouts
+        """Price each candidate bid at the mean of the greedy play-outs and of a rules
+        play-out of the hand as bid (see :meth:`bid`)."""
+        self.mixed_endgame = False
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -225,8 +227,8 @@ class StrongPlayer:
                     solve(_position(view, hands), side_of, me, scorer.utility, cards)
                 if row is None:
                     continue
-                if solved and self.mixed_playouts:
-                    # The solver is the open-handed half, exact; the rules the other.
+                if self.mixed_playouts and (solved or self.mixed_endgame):
+                    # The exact search is the open-handed half; the rules the other.
                     base = _position(view, hands)
                     row = [(v + _rules_value(view, k, bid_of, base, c, scorer, rng)) / 2
                            for c, v in zip(cards, row, strict=True)]
@@ -269,10 +271,7 @@ class StrongPlayer:
         assert view.seat is not None
         hint = self.basic.decide(view)
         rules = view.rules
-        k = knowledge_of(view)
-        rng = self.rng_for(view)
         seats = rules.seats
-        me = seats.index(view.seat)
         known = dict(view.bids)
         base_bid = hint.action.tricks if isinstance(hint.action, Bid) else 1
         if base_bid == 0:
@@ -286,36 +285,7 @@ class StrongPlayer:
                        or sure_tricks(view.hand, rules) < NIL_SEARCH_BELOW[partner is None]))
         if nil_ok:
             candidates.insert(0, 0)
-        roles = seat_roles(rules)
-        order = view.order
-        leader = seats.index(order[0])
-        blind = [s in view.blind for s in seats]
-        totals = dict.fromkeys(candidates, 0.0)
-        cap = TimeCap(self.budget.max_seconds)
-        planned = self.budget.bid_deals
-        done = 0
-        spread = RULES_BID_SPREAD if self.rules_playouts else self.bid_spread
-        for hands in self.deals(view, k, rng, planned):
-            guessed = _guess_bids(rules, hands, order, known, view.seat)
-            for plan, priced in self._bid_plans(candidates, base_bid):
-                bids = [guessed[s] if s != view.seat else plan for s in seats]
-                if self.rules_playouts:
-                    table = RulesTable(rules, Playout(hands, leader),
-                                       dict(zip(seats, bids, strict=True)), {})
-                    tricks = rules_rollout(table, rng, self.bid_noise)
-                else:
-                    tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
-                                     rng, self.bid_noise)
-                outcomes = [(1.0, tricks)] if plan == 0 else \
-                    _spread(tricks, me, roles, spread)
-                for b in priced:
-                    bids[me] = b
-                    scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
-                    totals[b] += sum(w * scorer.utility(t) for w, t in outcomes)
-            done += 1
-            if cap.expired():
-                break
-        note = cap.note(done, planned)
+        totals, done, note = self.bid_values(view, candidates, base_bid)
         best = max(candidates, key=lambda b: (totals[b], -abs(b - base_bid)))
         if isinstance(hint.action, Bid) and hint.action.tricks == best:
             return _noted(hint, note)
@@ -325,20 +295,72 @@ class StrongPlayer:
         return Decision(Bid(best), f"{best} scores best over {done} possible deals" + note,
                         "search_bid")
 
+    def bid_values(self, view: SeatView, candidates: list[int],
+                   base_bid: int) -> tuple[dict[int, float], int, str]:
+        """Each candidate bid's total value over the sampled deals, the number of deals
+        and the safety cap's note.
+
+        On every deal the bids still to come are guessed by counting; a candidate is
+        priced on the greedy play-outs (:meth:`_bid_plans`), on a rules play-out of the
+        hand as bid, or, with ``mixed_bids``, at the mean of the two.
+        """
+        assert view.seat is not None
+        rules = view.rules
+        k = knowledge_of(view)
+        rng = self.rng_for(view)
+        seats = rules.seats
+        me = seats.index(view.seat)
+        known = dict(view.bids)
+        roles = seat_roles(rules)
+        order = view.order
+        leader = seats.index(order[0])
+        blind = [s in view.blind for s in seats]
+        totals = dict.fromkeys(candidates, 0.0)
+        cap = TimeCap(self.budget.max_seconds)
+        planned = self.budget.bid_deals
+        done = 0
+        for hands in self.deals(view, k, rng, planned):
+            guessed = _guess_bids(rules, hands, order, known, view.seat)
+            worths: dict[int, list[float]] = {b: [] for b in candidates}
+            if not self.rules_playouts:
+                for plan, priced in self._bid_plans(candidates, base_bid):
+                    bids = [guessed[s] if s != view.seat else plan for s in seats]
+                    tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
+                                     rng, self.bid_noise)
+                    outcomes = [(1.0, tricks)] if plan == 0 else \
+                        _spread(tricks, me, roles, self.bid_spread)
+                    for b in priced:
+                        bids[me] = b
+                        scorer = Scorer(rules, bids, blind, me, view.scores,
+                                        view.bag_counts)
+                        worths[b].append(sum(w * scorer.utility(t) for w, t in outcomes))
+            if self.rules_playouts or self.mixed_bids:
+                # Every candidate played out as bid, each seat playing from its own seat.
+                for b in candidates:
+                    bids = [guessed[s] if s != view.seat else b for s in seats]
+                    table = RulesTable(rules, Playout(hands, leader),
+                                       dict(zip(seats, bids, strict=True)), {})
+                    tricks = rules_rollout(table, rng, self.bid_noise)
+                    scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
+                    worths[b].append(scorer.utility(tricks))
+            for b, w in worths.items():
+                totals[b] += sum(w) / len(w)
+            done += 1
+            if cap.expired():
+                break
+        return totals, done, cap.note(done, planned)
+
     def _bid_plans(self, candidates: list[int],
                    base_bid: int) -> list[tuple[int, list[int]]]:
-        """The bids to play out on each deal, each with the candidate bids its play-out
-        prices.
+        """The bids to play out greedily on each deal, each with the candidate bids its
+        play-out prices.
 
-        With rules play-outs every candidate is played out as bid: the rules duck once
-        the side's contract is made, so the tricks a hand takes depend on its bid, and a
-        higher bid is priced on a play-out that plays for it. The greedy play-out, whose
-        every seat sees the deal, takes about the same tricks whatever the bid: one
-        play-out at the counted bid prices every numeric bid, and Nil, which changes
-        the play, gets a play-out of its own.
+        The greedy play-out, whose every seat sees the deal, takes about the same tricks
+        whatever the bid: one play-out at the counted bid prices every numeric bid, and
+        Nil, which changes the play, gets a play-out of its own. (The rules play-out
+        plays every candidate as bid: the rules duck once the side's contract is made,
+        so the tricks a hand takes there depend on its bid.)
         """
-        if self.rules_playouts:
-            return [(b, [b]) for b in candidates]
         plans = [(base_bid, [b for b in candidates if b])]
         if 0 in candidates:
             plans.append((0, [0]))
