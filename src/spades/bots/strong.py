@@ -11,7 +11,8 @@ average value (points, bags at their long-run cost, and the game's result when t
 ends it). Bids are chosen the same way on greedy play-outs, over the bids near the basic
 player's count plus Nil when the table lets computer players bid it. As options, the
 cards are played out by one policy only (``mixed_playouts=False``: greedy;
-``rules_playouts=True``: the rules, bids included).
+``rules_playouts=True``: the rules, bids included), and ``mixed_bids=True`` prices the
+bids on both play-outs as well.
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
