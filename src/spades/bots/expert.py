@@ -6,12 +6,12 @@ so it stays reproducible: in the last five tricks every sampled deal is valued b
 exact solver (:mod:`spades.solver`, best play for both sides on the game's own
 scoring) instead of a greedy play-out (the open-handed half of its mixed play-outs, see
 :mod:`spades.bots.strong`; the rules play-out stays the other half), and before that it
-samples more deals. It bids
-as ``strong`` does, on more deals: bids priced by the solver's trick counts bid closer
-to the edge than its play can make them, and measured worse (docs/bots.md). The guards
-of ``strong`` stay (the basic rule's card unless another is clearly better, covering a
-partner's Nil, the lowest winning card when last), since a solver that sees the
-sampled deal "knows" where the cards are in a way no player does.
+samples more deals. It bids as ``strong`` does, on more deals: bids priced by the
+solver's trick counts bid closer to the edge than its play can make them, and measured
+worse (docs/bots.md). The guards of ``strong`` stay (the basic rule's card unless
+another is clearly better, covering a partner's Nil, the lowest winning card when
+last), since a solver that sees the sampled deal "knows" where the cards are in a way
+no player does.
 """
 
 from __future__ import annotations

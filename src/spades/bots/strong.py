@@ -156,7 +156,8 @@ class StrongPlayer:
         """Price each candidate bid at the mean of the greedy play-outs and of a rules
         play-out of the hand as bid (see :meth:`bid_values`). Off by default: against
         ``basic`` it measured +2 raw points a hand and level with bags charged, for about
-        eight times the time of a bid (docs/bots.md: "Mixed bids")."""
+        eight times the time of a bid (docs/bots.md: "Tried on top of the mixed
+        play-outs")."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
