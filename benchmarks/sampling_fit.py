@@ -18,9 +18,11 @@ Samplers: ``voids`` (every deal that respects the suits shown void,
 what ``strong`` uses); ``bids+play`` (that agree with the cards played as well, read
 by the basic rules from each player's seat, from eight cards in hand on: the
 ``infer_play`` option); ``bids+play, 32 draws`` (the same with 32 draws per deal kept
-instead of 8, a closer fit). The play model is the basic player's rules, so with
-``--level basic`` it knows the players exactly; another level shows how well it
-reads players who do not follow the rules.
+instead of 8, a closer fit); ``chain bids`` and ``chain bids+play`` (deals drawn by a
+Markov chain weighted by the same fit, ``chain_deals``: the ``chain`` option). The
+play model is the basic player's rules, so with ``--level basic`` it knows the
+players exactly; another level shows how well it reads players who do not follow the
+rules.
 
 The last line is ``bids share of unseen cards placed right: N`` (strong's sampler).
 
@@ -37,7 +39,7 @@ from random import Random
 
 from spades.bots import make_player
 from spades.bots.knowledge import Knowledge, knowledge_of
-from spades.bots.sampling import PLAY_CANDIDATES, sample_hands, view_deals
+from spades.bots.sampling import PLAY_CANDIDATES, chain_deals, sample_hands, view_deals
 from spades.cards import Mask, Seat, cards_of
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
@@ -57,11 +59,19 @@ def _by_bids(read_play: bool, candidates: int = PLAY_CANDIDATES) -> Draw:
     return draw
 
 
+def _chained(read_play: bool) -> Draw:
+    def draw(view: SeatView, k: Knowledge, rng: Random, count: int) -> list[list[Mask]]:
+        return list(chain_deals(view, k, rng, count, read_play=read_play))
+    return draw
+
+
 SAMPLERS: dict[str, Draw] = {
     "voids": _voids,
     "bids": _by_bids(False),
     "bids+play": _by_bids(True),
     "bids+play, 32 draws": _by_bids(True, 32),
+    "chain bids": _chained(False),
+    "chain bids+play": _chained(True),
 }
 
 

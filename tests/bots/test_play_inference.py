@@ -191,7 +191,8 @@ def test_a_player_who_did_not_take_the_trick_with_the_ace_is_sampled_holding_it_
                          [(True, PLAY_FROM), (True, PLAY_FROM + 1), (False, PLAY_FROM)])
 def test_the_search_player_reads_the_play_when_asked_from_eight_cards_on(infer, cards_left):
     game, _ = _play(3, cards_left)
-    player = StrongPlayer(1, worlds=4, bid_worlds=4, infer_play=infer)
+    player = StrongPlayer(1, worlds=4, bid_worlds=4, infer_play=infer,
+                          chain=False)
     assert ExpertPlayer(1, infer_play=infer).infer_play is infer
     view = seat_view(game, "S")
     seen: list[object] = []

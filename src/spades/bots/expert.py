@@ -1,7 +1,8 @@
 """The expert: the search player with the second half of the hand solved.
 
 Two things separate it from ``strong`` (both search deals drawn to agree with every
-bid made, :func:`spades.bots.sampling.sample_by_bids`), each a count and not a clock,
+bid made and the cards played, :func:`spades.bots.sampling.chain_deals`), each a count
+and not a clock,
 so it stays reproducible: in the last five tricks every sampled deal is valued by the
 exact solver (:mod:`spades.solver`, best play for both sides on the game's own
 scoring) instead of a greedy play-out (the open-handed half of its mixed play-outs, see
@@ -51,10 +52,11 @@ class ExpertPlayer(StrongPlayer):
                  worlds: int = EXPERT_WORLDS, bid_worlds: int = EXPERT_BID_WORLDS,
                  playouts: int = EXPERT_PLAYOUTS, max_seconds: float = SAFETY_SECONDS,
                  endgame: int = EXPERT_ENDGAME, solver_tricks: int = SOLVER_TRICKS,
-                 solved: int = SOLVED_DEALS, infer_play: bool = False,
-                 mixed_playouts: bool = True) -> None:
+                 solved: int = SOLVED_DEALS, infer_play: bool = True,
+                 mixed_playouts: bool = True, chain: bool = True) -> None:
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
                          playouts=playouts, max_seconds=max_seconds, endgame=endgame,
-                         infer_play=infer_play, mixed_playouts=mixed_playouts)
+                         infer_play=infer_play, mixed_playouts=mixed_playouts,
+                         chain=chain)
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)

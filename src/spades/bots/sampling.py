@@ -18,12 +18,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import replace
 from random import Random
+from typing import NamedTuple
 
+from spades.actions import Play
 from spades.bots.bidding import sure_tricks
 from spades.bots.knowledge import Knowledge
 from spades.bots.rules_play import RulesTable
-from spades.cards import RANK_OF, SPADES, SUIT_OF, Card, Mask, Seat, cards_of
+from spades.bots.tactics import Table, play_decision
+from spades.cards import (
+    NON_SPADE_MASK,
+    RANK_OF,
+    SPADES,
+    SUIT_MASK,
+    SUIT_OF,
+    Card,
+    Mask,
+    Seat,
+    cards_of,
+)
 from spades.playout import Playout
 from spades.rules import Rules
 from spades.views import SeatView
@@ -94,40 +108,112 @@ PLAY_FROM = 8
 played, and knowing the true deal then is worth nothing (docs/bots.md)."""
 
 
+class _Decision(NamedTuple):
+    """A card another player chose, and the table as that player saw it then."""
+
+    position: int
+    seat: Seat
+    card: Card
+    later: Mask
+    """The cards the player played from this card on (its hand then, less its hand
+    now)."""
+    led: int
+    broken: bool
+    trick: tuple[tuple[Seat, Card], ...]
+    knowledge: Knowledge
+    """What the player knew then, with its hand as the played cards alone: each deal
+    puts its own hand in."""
+
+
+class PlayReading:
+    """The cards the other players have played this hand, read against possible deals.
+
+    A possible deal is replayed from the hand's first card (each seat's cards now held,
+    the played ones given back), and at each card another player chose, the basic rules
+    (:mod:`spades.bots.tactics`) are asked what that player would have played from its
+    own seat: its cards on this deal, and what the table showed it then (the cards
+    played, the suits shown void, the bids and tricks). A card that differs from
+    theirs, and is not equivalent to it, is a *miss*.
+
+    What the rules say at a decision depends only on the cards the player held then,
+    so the answers are remembered by decision and hand: a chain of deals that differ
+    by a card or two (:func:`chain_deals`) asks most of them again. One reading serves
+    the deals of one view, whose cards in play are the same (with two players, the
+    cards out of play differ from deal to deal: read each deal afresh).
+    """
+
+    def __init__(self, rules: Rules, plays: Sequence[tuple[Seat, Card]], me: int,
+                 bids: list[int]) -> None:
+        seats = rules.seats
+        index = {s: q for q, s in enumerate(seats)}
+        self.deck = rules.deck_mask
+        self.played = 0
+        bid_of = {s: bids[q] for q, s in enumerate(seats)}
+        # The table as every player saw it before each card another player chose: the
+        # public facts, replayed once (a seat's hand then is its hand now and the
+        # cards it has played since).
+        start = [0] * len(seats)
+        for seat, card in plays:
+            start[index[seat]] |= 1 << card
+        p = Playout(start, index[plays[0][0]] if plays else 0)
+        table = RulesTable(rules, p, bid_of, dict.fromkeys(seats, frozenset()))
+        self.decisions: list[_Decision] = []
+        for seat, card in plays:
+            q = index[seat]
+            if q != me:
+                self.decisions.append(_Decision(q, seat, card, p.hands[q], p.led, p.broken,
+                                                tuple(table.trick), table.knowledge()))
+            table.play(card)
+            self.played |= 1 << card
+        self.answers: dict[tuple[int, Mask], bool] = {}
+
+    def misses(self, hands: list[Mask], seats: Collection[int]) -> dict[int, int]:
+        """The misses of each seat in ``seats`` (positions in the rules' seat order) on
+        the deal ``hands`` (each seat's cards now held)."""
+        in_play = self.played
+        for hand in hands:
+            in_play |= hand
+        out = dict.fromkeys(seats, 0)
+        answers = self.answers
+        for i, d in enumerate(self.decisions):
+            q = d.position
+            if q not in out:
+                continue
+            hand = hands[q] | d.later
+            if d.led < 0:
+                legal = hand if d.broken else (hand & NON_SPADE_MASK) or hand
+            else:
+                legal = (hand & SUIT_MASK[d.led]) or hand
+            card = d.card
+            if not (legal & (legal - 1) and legal >> card & 1):
+                continue
+            key = (i, hand)
+            miss = answers.get(key)
+            if miss is None:
+                k = d.knowledge
+                asked = replace(k, hand=hand, unseen=self.deck & ~k.played & ~hand,
+                                remaining=hand.bit_count())
+                want = play_decision(Table(d.seat, legal, d.trick, asked)).action
+                assert isinstance(want, Play)
+                miss = False
+                if want.card != card:
+                    low, high = min(want.card, card), max(want.card, card)
+                    between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+                    live = in_play & ~k.played & ~hand  # in the others' hands then
+                    miss = SUIT_OF[want.card] != SUIT_OF[card] or bool(between & live)
+                answers[key] = miss
+            out[q] += miss
+        return out
+
+
 def play_likelihood(hands: list[Mask], plays: Sequence[tuple[Seat, Card]], rules: Rules,
                     me: int, bids: list[int], miss: float = PLAY_MISS) -> float:
     """How well a possible deal explains the cards the other players have played this
-    hand: the hand is replayed from its first card on ``hands`` (each seat's cards now
-    held, the played ones given back), and at each card another player chose, the basic
-    rules (:mod:`spades.bots.tactics`) are asked what that player would have played
-    from its own seat: its cards on this deal, and what the table showed it then (the
-    cards played, the suits shown void, the bids and tricks). Each card that differs
-    from theirs, and is not equivalent to it, multiplies the weight by ``miss``."""
-    seats = rules.seats
-    index = {s: q for q, s in enumerate(seats)}
-    start = hands[:]
-    for seat, card in plays:
-        start[index[seat]] |= 1 << card
-    in_play = 0
-    for hand in start:
-        in_play |= hand
-    p = Playout(start, index[plays[0][0]])
-    table = RulesTable(rules, p, {s: bids[q] for q, s in enumerate(seats)},
-                       dict.fromkeys(seats, frozenset()))
-    weight = 1.0
-    for seat, card in plays:
-        q = index[seat]
-        legal = p.legal_mask()
-        if q != me and legal & (legal - 1) and legal >> card & 1:
-            want = table.rule_card(legal)
-            if want != card:
-                low, high = min(want, card), max(want, card)
-                between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-                live = in_play & ~p.played & ~p.hands[q]  # in the others' hands
-                if SUIT_OF[want] != SUIT_OF[card] or between & live:
-                    weight *= miss
-        table.play(card)
-    return weight
+    hand (:class:`PlayReading`): each card the basic rules would not have played from
+    that player's seat, and that is not equivalent to theirs, multiplies the weight by
+    ``miss``."""
+    misses = PlayReading(rules, plays, me, bids).misses(hands, range(len(rules.seats)))
+    return float(miss ** sum(misses.values()))
 
 
 def played_by(plays: Sequence[tuple[Seat, Card]]) -> dict[Seat, Mask]:
@@ -187,6 +273,82 @@ def view_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
     else:
         for _ in range(count):
             yield sample_by_bids(k, sizes, rng, view.rules, played, view.blind)
+
+
+CHAIN_STEPS = 8
+"""Swaps :func:`chain_deals` proposes between two deals it hands out: the deals of one
+chain share most of their cards, and a few swaps apart they are nearly as varied as
+deals drawn apart."""
+CHAIN_BURN = 20
+"""Swaps proposed before the first deal is handed out, so that it is the chain's and
+not its starting draw's."""
+
+
+def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
+                read_play: bool = False) -> Iterator[list[Mask]]:
+    """``count`` possible deals for ``view`` drawn by a Markov chain whose deals agree
+    with the bids made and, with ``read_play`` (from :data:`PLAY_FROM` cards in hand
+    on), with the cards played this hand, each in proportion to how well it explains
+    them: the weights of :func:`sample_by_bids`, without its few draws per deal kept.
+
+    Metropolis: from a deal drawn like :func:`sample_by_bids`'s, the chain proposes to
+    swap a card of one other hand with a card of another (never into a suit the
+    receiver has shown it lacks) and accepts the swap with probability the new deal's
+    weight over the old one's, capped at 1; it hands out a deal every
+    :data:`CHAIN_STEPS` proposals. A swap changes two hands, so only their bids and
+    their plays are read again (:class:`PlayReading` remembers what the rules said).
+    Where no two other hands hold unseen cards, or cards are out of play (the
+    two-player draw), it draws as :func:`view_deals` does.
+    """
+    sizes = dict(view.hand_sizes)
+    seats = k.seats
+    me = seats.index(k.seat)
+    others = [q for q, s in enumerate(seats) if q != me and sizes[s]]
+    spare = k.unseen.bit_count() - sum(sizes[seats[q]] for q in others)
+    if len(others) < 2 or spare:
+        yield from view_deals(view, k, rng, count, read_play=read_play)
+        return
+    played = played_by(view.plays)
+    reading = (PlayReading(view.rules, view.plays, me, [k.bids.get(s, 0) for s in seats])
+               if read_play and view.plays and view.hand.bit_count() <= PLAY_FROM
+               else None)
+    bids = {q: b for q, s in enumerate(seats)
+            if q != me and s not in view.blind and (b := k.bids.get(s)) is not None}
+    if not bids and reading is None:
+        yield from view_deals(view, k, rng, count)
+        return
+
+    def fits(hands: list[Mask], pair: Collection[int]) -> dict[int, float]:
+        """How well each seat of ``pair`` explains its bid and its play on ``hands``."""
+        misses = (reading.misses(hands, pair) if reading is not None
+                  else dict.fromkeys(pair, 0))
+        return {q: (bid_likelihood(hands[q] | played.get(seats[q], 0), bids[q], view.rules)
+                    if q in bids else 1.0) * PLAY_MISS ** misses[q] for q in pair}
+
+    hands = sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
+                           PLAY_CANDIDATES if reading else CANDIDATES,
+                           plays=view.plays if reading else ())
+    fit = fits(hands, others)
+    voids = k.voids
+    proposed = 0
+    handed = 0
+    while handed < count:
+        a, b = rng.sample(others, 2)
+        card_a = rng.choice(cards_of(hands[a]))
+        card_b = rng.choice(cards_of(hands[b]))
+        if (SUIT_OF[card_a] not in voids.get(seats[b], ())
+                and SUIT_OF[card_b] not in voids.get(seats[a], ())):
+            swapped = hands[:]
+            swapped[a] ^= 1 << card_a | 1 << card_b
+            swapped[b] ^= 1 << card_a | 1 << card_b
+            new = fits(swapped, (a, b))
+            if rng.random() * fit[a] * fit[b] < new[a] * new[b]:
+                hands = swapped
+                fit.update(new)
+        proposed += 1
+        if proposed >= CHAIN_BURN and (proposed - CHAIN_BURN) % CHAIN_STEPS == 0:
+            handed += 1
+            yield hands[:]
 
 
 def _try_deal(k: Knowledge, pool: list[int], need: dict[str, int], spare: int,

@@ -1,12 +1,14 @@
 """The search player: perfect-information Monte Carlo over deals the seat cannot rule out.
 
-For each decision it samples possible deals consistent with its view and with the
-bids made (:mod:`spades.bots.sampling`), plays every candidate out to the end of the
-hand on each of them twice, once with the greedy policy of
-:mod:`spades.bots.evaluation`, which lets every seat see the deal, and once with every
-seat following the basic rules from its own seat (:mod:`spades.bots.rules_play`), and
-values the card on that deal at the mean of the two (in the last tricks it values each
-deal exactly with :mod:`spades.bots.endgame`). It keeps the candidate with the best
+For each decision it samples possible deals consistent with its view, with the bids
+made and, late in the hand, with the cards played, drawn by a Markov chain that weighs
+each deal by how well it explains them (:func:`spades.bots.sampling.chain_deals`),
+plays every candidate out to the end of the hand on each of them twice, once with the
+greedy policy of :mod:`spades.bots.evaluation`, which lets every seat see the deal, and
+once with every seat following the basic rules from its own seat
+(:mod:`spades.bots.rules_play`), and values the card on that deal at the mean of the
+two (in the last tricks it values each deal exactly with :mod:`spades.bots.endgame`).
+It keeps the candidate with the best
 average value (points, bags at their long-run cost, and the game's result when the hand
 ends it). Bids are chosen the same way on greedy play-outs, over the bids near the basic
 player's count plus Nil when the table lets computer players bid it. As options, the
@@ -43,7 +45,7 @@ from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
-from spades.bots.sampling import sample_hands, view_deals
+from spades.bots.sampling import chain_deals, sample_hands, view_deals
 from spades.cards import SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout, trick_winner
@@ -111,9 +113,9 @@ class StrongPlayer:
                  max_seconds: float = DEFAULT_MAX_SECONDS,
                  confidence: float | None = None, min_gain: float | None = None,
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
-                 endgame: int = DEFAULT_ENDGAME, infer_play: bool = False,
+                 endgame: int = DEFAULT_ENDGAME, infer_play: bool = True,
                  rules_playouts: bool = False, mixed_playouts: bool = True,
-                 mixed_bids: bool = False) -> None:
+                 mixed_bids: bool = False, chain: bool = True) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -134,9 +136,16 @@ class StrongPlayer:
         """From eight cards in hand on, draw deals that also agree with the cards played
         this hand: a deal on which the others' cards are what the basic rules would have
         played from their seats is likelier (:func:`~spades.bots.sampling.play_likelihood`).
-        Off by default: against ``basic``, whose play this model knows exactly, it
-        measured no clear gain, for about three times the time a decision
-        (docs/bots.md)."""
+        With one of a few draws kept per deal it measured no clear gain; drawn by the
+        chain (``chain``), the two together gained about 2.5 points a hand with bags
+        charged against ``basic`` (docs/bots.md: "Deals drawn by a chain")."""
+        self.chain = chain
+        """Draw the deals by a Markov chain that weighs each deal by how well it explains
+        the bids (and, with ``infer_play``, the play) instead of keeping one of a few
+        draws (:func:`~spades.bots.sampling.chain_deals`): the deals then fit what the
+        table said as closely as the weights ask, where a few draws only lean towards
+        it. ``chain=False`` keeps one of four draws (of eight when reading the play),
+        as the previous releases did."""
         self.rules_playouts = rules_playouts
         """Play the sampled deals out with every seat following the basic rules from its
         own seat (:mod:`spades.bots.rules_play`), rather than with the greedy policy
@@ -172,6 +181,8 @@ class StrongPlayer:
         if not self.infer_bids:
             sizes = dict(view.hand_sizes)
             return (sample_hands(k, sizes, rng) for _ in range(count))
+        if self.chain:
+            return chain_deals(view, k, rng, count, read_play=self.infer_play)
         return view_deals(view, k, rng, count, read_play=self.infer_play)
 
     # -- deciding ----------------------------------------------------------------------

@@ -1,0 +1,166 @@
+"""Deals drawn by a Markov chain (:func:`spades.bots.sampling.chain_deals`).
+
+The chain swaps cards between the other hands and keeps a swap in proportion to how
+well the new deal explains the bids (and, when asked, the play): every deal it hands out
+must still be a possible deal, the same seed must give the same deals, and its deals
+must fit what the table said more closely than deals drawn without it.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from random import Random
+from typing import Any
+
+import pytest
+
+import spades.bots.sampling as sampling
+from spades.bots.basic import BasicPlayer
+from spades.bots.expert import ExpertPlayer
+from spades.bots.knowledge import knowledge_of
+from spades.bots.sampling import (
+    PLAY_FROM,
+    PLAY_MISS,
+    PlayReading,
+    bid_likelihood,
+    chain_deals,
+    play_likelihood,
+    played_by,
+    sample_by_bids,
+    sample_hands,
+    view_deals,
+)
+from spades.bots.strong import StrongPlayer
+from spades.cards import SUIT_MASK, Mask
+from spades.game import Game, Phase
+from spades.views import SeatView, seat_view
+
+
+def _view(preset: str, deal: int, cards_left: int) -> SeatView:
+    """South's view in a hand the basic rules play, when South holds ``cards_left``
+    cards and is to play."""
+    game = Game(preset, deal=deal)
+    player = BasicPlayer(deal, game.rules)
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        if game.phase is Phase.PLAY and seat == "S" and view.hand.bit_count() == cards_left:
+            return view
+        game.apply(seat, player.decide(view).action)
+
+
+@pytest.mark.parametrize("preset", ["classic", "jokers", "cutthroat", "two-player"])
+def test_every_chained_deal_is_a_possible_deal(preset):
+    for deal, left in [(11, 9), (12, 6), (13, 3)]:
+        view = _view(preset, deal, left)
+        k = knowledge_of(view)
+        sizes = dict(view.hand_sizes)
+        for read_play in (False, True):
+            deals = list(chain_deals(view, k, Random(deal), 40, read_play=read_play))
+            assert len(deals) == 40
+            for hands in deals:
+                assert hands[k.seats.index("S")] == view.hand
+                held = 0
+                for q, s in enumerate(k.seats):
+                    if s == "S":
+                        continue
+                    assert hands[q].bit_count() == sizes[s]
+                    assert not hands[q] & held
+                    assert not hands[q] & ~k.unseen
+                    held |= hands[q]
+                    for suit in k.voids.get(s, ()):
+                        assert not hands[q] & SUIT_MASK[suit], (s, suit)
+                if preset != "two-player":
+                    assert held == k.unseen
+
+
+def test_the_same_seed_gives_the_same_deals():
+    view = _view("classic", 21, 6)
+    k = knowledge_of(view)
+    first = list(chain_deals(view, k, Random(3), 30, read_play=True))
+    assert first == list(chain_deals(view, k, Random(3), 30, read_play=True))
+    assert first != list(chain_deals(view, k, Random(4), 30, read_play=True))
+
+
+def _bid_fit(view: SeatView, hands: list[Mask]) -> float:
+    """The log of how well a deal explains the other players' bids."""
+    k = knowledge_of(view)
+    played = played_by(view.plays)
+    return sum(math.log(bid_likelihood(hands[q] | played.get(s, 0), k.bids[s], view.rules))
+               for q, s in enumerate(k.seats) if s != "S")
+
+
+def test_the_chain_fits_the_bids_closer_than_a_few_draws_per_deal_kept():
+    gains_over_draws, gains_over_kept = [], []
+    for deal in range(31, 41):
+        view = _view("classic", deal, 11)
+        k = knowledge_of(view)
+        sizes = dict(view.hand_sizes)
+        played = played_by(view.plays)
+        rng = Random(deal)
+        chained = statistics.fmean(_bid_fit(view, h) for h in chain_deals(view, k, rng, 200))
+        drawn = statistics.fmean(_bid_fit(view, sample_hands(k, sizes, rng))
+                                 for _ in range(200))
+        kept = statistics.fmean(
+            _bid_fit(view, sample_by_bids(k, sizes, rng, view.rules, played))
+            for _ in range(200))
+        gains_over_draws.append(chained - drawn)
+        gains_over_kept.append(chained - kept)
+    assert statistics.fmean(gains_over_draws) > 0.5
+    assert statistics.fmean(gains_over_kept) > 0.1
+
+
+def test_reading_the_play_weighs_a_seat_by_its_own_misses_only():
+    """The chain reads again only the two hands a swap changed: each seat's misses
+    must not depend on the seats not asked about, and add up to the whole deal's."""
+    for deal in range(51, 59):
+        game = Game("classic", deal=deal)
+        player = BasicPlayer(deal, game.rules)
+        for _ in range(4 + 4 * 6):
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, player.decide(seat_view(game, seat)).action)
+        view = seat_view(game, "S")
+        k = knowledge_of(view)
+        bids = [k.bids[s] for s in k.seats]
+        me = k.seats.index("S")
+        hands = sample_hands(k, dict(view.hand_sizes), Random(deal))
+        reading = PlayReading(view.rules, view.plays, me, bids)
+        every = reading.misses(hands, range(4))
+        assert every[me] == 0
+        for pair in [(0, 1), (1, 3), (3, 0)]:
+            assert reading.misses(hands, pair) == {q: every[q] for q in pair}
+        assert play_likelihood(hands, view.plays, view.rules, me, bids) == pytest.approx(
+            PLAY_MISS ** sum(every.values()))
+
+
+def test_with_no_two_hands_to_swap_between_the_chain_draws_as_the_sampler_does():
+    # Two players: the cards out of play are not a hand the chain swaps with.
+    view = _view("two-player", 5, 6)
+    k = knowledge_of(view)
+    assert (list(chain_deals(view, k, Random(9), 10, read_play=True))
+            == list(view_deals(view, k, Random(9), 10, read_play=True)))
+
+
+def test_the_search_players_chain_their_deals_and_read_the_play_by_default():
+    view = _view("classic", 3, PLAY_FROM)
+    seen: list[Any] = []
+    original = sampling.chain_deals
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("read_play"))
+        return original(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("spades.bots.strong.chain_deals", spy)
+        for player in (StrongPlayer(1, worlds=4, bid_worlds=4), ExpertPlayer(1),
+                       StrongPlayer(1, worlds=4, infer_play=False)):
+            deals = list(player.deals(view, knowledge_of(view), Random(0), 3))
+            assert len(deals) == 3
+        assert seen == [True, True, False]
+        # Without the chain, a few draws per deal kept, as before.
+        list(StrongPlayer(1, worlds=4, chain=False).deals(view, knowledge_of(view),
+                                                            Random(0), 3))
+        assert seen == [True, True, False]
