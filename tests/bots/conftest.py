@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from spades.actions import Bid, Play
+from spades.bots.basic import BasicPlayer
 from spades.cards import mask_of, parse_card, parse_cards
 from spades.dealing import HandDeal
-from spades.game import Game
+from spades.game import Game, Phase
 from spades.rules import Rules, rules_from
+from spades.views import seat_view
 
 Builder = Callable[..., Game]
 
@@ -63,6 +65,29 @@ def build_game(hands: Mapping[str, str], *, rules: str | Rules = "classic",
         assert seat is not None
         game.apply(seat, Play(parse_card(text)))
     return game
+
+
+def play_basic_until(preset: str, deal: int, cards_left: int,
+                     seat: str | None = None) -> Game:
+    """A first hand played by the basic rules in every seat until the seat to play
+    (``seat``, when given) holds ``cards_left`` cards."""
+    game = Game(preset, deal=deal)
+    player = BasicPlayer(deal, game.rules)
+    while True:
+        to_act = game.to_act
+        assert to_act is not None
+        view = seat_view(game, to_act)
+        if (game.phase is Phase.PLAY and view.hand.bit_count() == cards_left
+                and seat in (None, to_act)):
+            return game
+        game.apply(to_act, player.decide(view).action)
+
+
+@pytest.fixture
+def basic_hand() -> Callable[..., Game]:
+    """A hand played by the basic rules up to a position:
+    ``basic_hand(preset, deal, cards_left, seat=None)``."""
+    return play_basic_until
 
 
 @pytest.fixture

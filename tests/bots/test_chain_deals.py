@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -33,28 +34,22 @@ from spades.bots.sampling import (
 )
 from spades.bots.strong import StrongPlayer
 from spades.cards import SUIT_MASK, Mask
-from spades.game import Game, Phase
+from spades.game import Game
 from spades.views import SeatView, seat_view
 
+Hand = Callable[..., Game]
+"""The ``basic_hand`` fixture: a hand played by the basic rules up to a position."""
 
-def _view(preset: str, deal: int, cards_left: int) -> SeatView:
-    """South's view in a hand the basic rules play, when South holds ``cards_left``
-    cards and is to play."""
-    game = Game(preset, deal=deal)
-    player = BasicPlayer(deal, game.rules)
-    while True:
-        seat = game.to_act
-        assert seat is not None
-        view = seat_view(game, seat)
-        if game.phase is Phase.PLAY and seat == "S" and view.hand.bit_count() == cards_left:
-            return view
-        game.apply(seat, player.decide(view).action)
+
+def _south(basic_hand: Hand, preset: str, deal: int, cards_left: int) -> SeatView:
+    """South's view when it holds ``cards_left`` cards and is to play."""
+    return seat_view(basic_hand(preset, deal, cards_left, "S"), "S")
 
 
 @pytest.mark.parametrize("preset", ["classic", "jokers", "cutthroat", "two-player"])
-def test_every_chained_deal_is_a_possible_deal(preset):
+def test_every_chained_deal_is_a_possible_deal(preset, basic_hand):
     for deal, left in [(11, 9), (12, 6), (13, 3)]:
-        view = _view(preset, deal, left)
+        view = _south(basic_hand, preset, deal, left)
         k = knowledge_of(view)
         sizes = dict(view.hand_sizes)
         for read_play in (False, True):
@@ -76,8 +71,8 @@ def test_every_chained_deal_is_a_possible_deal(preset):
                     assert held == k.unseen
 
 
-def test_the_same_seed_gives_the_same_deals():
-    view = _view("classic", 21, 6)
+def test_the_same_seed_gives_the_same_deals(basic_hand):
+    view = _south(basic_hand, "classic", 21, 6)
     k = knowledge_of(view)
     first = list(chain_deals(view, k, Random(3), 30, read_play=True))
     assert first == list(chain_deals(view, k, Random(3), 30, read_play=True))
@@ -92,10 +87,10 @@ def _bid_fit(view: SeatView, hands: list[Mask]) -> float:
                for q, s in enumerate(k.seats) if s != "S")
 
 
-def test_the_chain_fits_the_bids_closer_than_a_few_draws_per_deal_kept():
+def test_the_chain_fits_the_bids_closer_than_a_few_draws_per_deal_kept(basic_hand):
     gains_over_draws, gains_over_kept = [], []
     for deal in range(31, 41):
-        view = _view("classic", deal, 11)
+        view = _south(basic_hand, "classic", deal, 11)
         k = knowledge_of(view)
         sizes = dict(view.hand_sizes)
         played = played_by(view.plays)
@@ -136,16 +131,17 @@ def test_reading_the_play_weighs_a_seat_by_its_own_misses_only():
             PLAY_MISS ** sum(every.values()))
 
 
-def test_with_no_two_hands_to_swap_between_the_chain_draws_as_the_sampler_does():
+def test_with_no_two_hands_to_swap_between_the_chain_draws_as_the_sampler_does(
+        basic_hand):
     # Two players: the cards out of play are not a hand the chain swaps with.
-    view = _view("two-player", 5, 6)
+    view = _south(basic_hand, "two-player", 5, 6)
     k = knowledge_of(view)
     assert (list(chain_deals(view, k, Random(9), 10, read_play=True))
             == list(view_deals(view, k, Random(9), 10, read_play=True)))
 
 
-def test_the_search_players_chain_their_deals_and_read_the_play_by_default():
-    view = _view("classic", 3, PLAY_FROM)
+def test_the_search_players_chain_their_deals_and_read_the_play_by_default(basic_hand):
+    view = _south(basic_hand, "classic", 3, PLAY_FROM)
     seen: list[Any] = []
     original = sampling.chain_deals
 

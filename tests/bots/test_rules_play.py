@@ -8,6 +8,7 @@ table showed it, never with the deal, so the play-out finishes a hand exactly as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 import pytest
@@ -20,30 +21,17 @@ from spades.bots.knowledge import knowledge_of
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.strong import StrongPlayer
 from spades.cards import SUIT_MASK, Mask
-from spades.game import Game, Phase
+from spades.game import Game
 from spades.playout import Playout
 from spades.views import SeatView, seat_view
 
 PRESETS = ["classic", "no-help-nil", "jokers", "cutthroat", "two-player"]
 
 
-def _to_play(preset: str, deal: int, cards_left: int) -> Game:
-    """A first hand played by the basic rules in every seat until the seat to play holds
-    ``cards_left`` cards."""
-    game = Game(preset, deal=deal)
-    player = BasicPlayer(deal, game.rules)
-    while True:
-        seat = game.to_act
-        assert seat is not None
-        view = seat_view(game, seat)
-        if game.phase is Phase.PLAY and view.hand.bit_count() == cards_left:
-            return game
-        game.apply(seat, player.decide(view).action)
-
-
-def _middle_of_hand(deal: int) -> list[tuple[Game, SeatView]]:
+def _middle_of_hand(basic_hand: Callable[..., Game],
+                    deal: int) -> list[tuple[Game, SeatView]]:
     """Classic positions of ``deal`` with 12, 10, 8 and 6 cards in the hand to play."""
-    games = [_to_play("classic", deal, left) for left in (12, 10, 8, 6)]
+    games = [basic_hand("classic", deal, left) for left in (12, 10, 8, 6)]
     return [(game, seat_view(game, game.to_act or "N")) for game in games]
 
 
@@ -65,12 +53,12 @@ def _table(view: SeatView, hands: list[Mask]) -> RulesTable:
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("cards_left", [13, 9, 5])
-def test_the_rules_play_out_finishes_a_hand_as_basic_players_do(preset: str,
-                                                                cards_left: int) -> None:
+def test_the_rules_play_out_finishes_a_hand_as_basic_players_do(
+        preset: str, cards_left: int, basic_hand: Callable[..., Game]) -> None:
     """From any point of a hand played by four ``basic`` players, the rules play-out on
     the true deal takes exactly the tricks the players took."""
     for deal in range(3):
-        game = _to_play(preset, 9100 + deal, cards_left)
+        game = basic_hand(preset, 9100 + deal, cards_left)
         view = seat_view(game, game.to_act or "N")
         hands = [game.hand_of(s) for s in game.rules.seats]
         tricks = rules_rollout(_table(view, hands), Random(0))
@@ -83,10 +71,11 @@ def test_the_rules_play_out_finishes_a_hand_as_basic_players_do(preset: str,
         assert tricks == [result.tricks[s] for s in game.rules.seats], (preset, deal)
 
 
-def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards() -> None:
+def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards(
+        basic_hand: Callable[..., Game]) -> None:
     """Dealing the hidden cards differently (the same number per seat and per suit)
     never changes the card the rules give the seat to play."""
-    game = _to_play("classic", 9200, 8)
+    game = basic_hand("classic", 9200, 8)
     view = seat_view(game, game.to_act or "N")
     seats = game.rules.seats
     me = seats.index(view.seat or "N")
@@ -139,7 +128,7 @@ def test_each_bid_is_played_out_as_bid(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_card_search_prices_cards_on_rules_play_outs(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, basic_hand: Callable[..., Game]) -> None:
     """Where the search compares cards, each of them is played out by the rules on
     every sampled deal (the greedy play-out is not used)."""
     calls: list[int] = []
@@ -155,7 +144,7 @@ def test_the_card_search_prices_cards_on_rules_play_outs(
     monkeypatch.setattr(strong_module, "rules_rollout", counting)
     monkeypatch.setattr(strong_module, "rollout", greedy)
     searched = 0
-    for game, view in _middle_of_hand(9300):
+    for game, view in _middle_of_hand(basic_hand, 9300):
         calls.clear()
         StrongPlayer(0, game.rules, worlds=5, rules_playouts=True).decide(view)
         assert len(calls) % 5 == 0
@@ -177,7 +166,7 @@ def test_the_guard_follows_the_play_outs_unless_given() -> None:
 
 
 def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, basic_hand: Callable[..., Game]) -> None:
     """By default every card is played out on every sampled deal twice, greedily and by
     the rules, and valued at the mean of the two; without mixed play-outs only the
     greedy play-out prices it."""
@@ -205,7 +194,7 @@ def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
     monkeypatch.setattr(strong_module, "rollout", greedy)
     monkeypatch.setattr(Scorer, "utility", utility)
     searched = 0
-    for game, view in _middle_of_hand(9301):
+    for game, view in _middle_of_hand(basic_hand, 9301):
         for key in calls:
             calls[key] = 0
         worths.clear()
@@ -224,13 +213,14 @@ def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
     assert searched
 
 
-def test_mixed_play_outs_average_the_two_values(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_mixed_play_outs_average_the_two_values(
+        monkeypatch: pytest.MonkeyPatch, basic_hand: Callable[..., Game]) -> None:
     """A card's value on a deal is the mean of its greedy and its rules play-out: with
     the rules play-out giving every trick left to one side and the greedy one every
     trick to the other, every value the guard compares is the mean of the two scores."""
     from spades.bots.evaluation import Scorer
 
-    game = _to_play("classic", 9302, 9)
+    game = basic_hand("classic", 9302, 9)
     view = seat_view(game, game.to_act or "N")
     seats = game.rules.seats
     me = seats.index(view.seat or "N")
