@@ -127,7 +127,12 @@ def test_expert_is_the_search_on_bid_consistent_deals_with_more_budget():
     assert isinstance(strong, StrongPlayer) and not isinstance(strong, ExpertPlayer)
     assert expert.infer_bids and strong.infer_bids
     assert expert.budget.deals > strong.budget.deals
-    assert small.budget.deals == 30
+    assert expert.budget.solved > 0 and expert.budget.playouts >= expert.budget.deals
+    # A budget counts strong's deals: the expert searches more of them at every budget,
+    # bids on as many as strong, and its default is the budget of strong's default.
+    assert small.budget.deals > 30 and small.budget.bid_deals == 60
+    assert small.budget.solved < expert.budget.solved
+    assert make_player("expert", 0, budget=strong.budget.deals).budget == expert.budget
 
 
 def test_expert_bids_by_the_search_of_strong():

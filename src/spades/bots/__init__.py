@@ -23,10 +23,10 @@ def _strong(seed: int, rules: Rules | None, budget: int) -> Player:
 def _expert(seed: int, rules: Rules | None, budget: int | None = None) -> Player:
     # Imported when first asked for: the expert needs the exact solver, and loading
     # it (numba) costs every start of the program about half a second.
-    from spades.bots.expert import ExpertPlayer
+    from spades.bots.expert import ExpertPlayer, expert_player
     if budget is None:
         return ExpertPlayer(seed, rules)
-    return ExpertPlayer(seed, rules, worlds=budget, bid_worlds=2 * budget)
+    return expert_player(seed, rules, budget)
 
 
 YARDSTICKS: dict[str, str] = {

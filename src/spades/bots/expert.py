@@ -6,8 +6,9 @@ and not a clock,
 so it stays reproducible: in the last five tricks every sampled deal is valued by the
 exact solver (:mod:`spades.solver`, best play for both sides on the game's own
 scoring) instead of a greedy play-out (the open-handed half of its mixed play-outs, see
-:mod:`spades.bots.strong`; the rules play-out stays the other half), and before that it
-samples more deals. It bids as ``strong`` does, on more deals: bids priced by the
+:mod:`spades.bots.strong`; the rules play-out stays the other half), and at every card
+it searches four times the deals ``strong`` does at the same budget. It bids as
+``strong`` does, on as many deals: bids priced by the
 solver's trick counts bid closer to the edge than its play can make them, and measured
 worse (docs/bots.md). The guards of ``strong`` stay (the basic rule's card unless
 another is clearly better, covering a partner's Nil, the lowest winning card when
@@ -23,12 +24,23 @@ from dataclasses import replace
 # game with an expert pays the solver's start when the table is set, never mid-hand.
 import spades.bots.solved  # noqa: F401
 from spades.bots.budget import SAFETY_SECONDS
-from spades.bots.strong import StrongPlayer
+from spades.bots.strong import DEFAULT_BID_WORLDS, DEFAULT_WORLDS, StrongPlayer
 from spades.rules import Rules
 
-EXPERT_WORLDS = 200
-EXPERT_BID_WORLDS = 400
-EXPERT_PLAYOUTS = 800
+EXPERT_SCALE = 4
+"""Deals per card decision, in times ``strong``'s at the same budget: the expert may
+think longer, and the search gains from it where ``strong`` at the same count did not
+(docs/bots.md: four times the deals, play-outs and solved deals gained 3 points a hand
+with bags charged over the expert on ``strong``'s count)."""
+PLAYOUTS_PER_DEAL = 12
+"""Play-outs per card decision at most, per deal: enough that a seat comparing up to
+six cards still samples every deal."""
+SOLVED_SHARE = 0.8
+"""Deals put to the exact solver per card decision in the last tricks, as a share of
+the deals sampled earlier (each solve values every card)."""
+EXPERT_WORLDS = EXPERT_SCALE * DEFAULT_WORLDS
+EXPERT_BID_WORLDS = DEFAULT_BID_WORLDS
+EXPERT_PLAYOUTS = PLAYOUTS_PER_DEAL * EXPERT_WORLDS
 EXPERT_ENDGAME = 4
 """Tricks left from which the plain endgame search values each deal (when the exact
 solver is not used yet)."""
@@ -39,8 +51,19 @@ where the cards are, which a sampled deal only pretends to, and solving from eig
 tricks left took more bags than the play-outs (docs/bots.md: solving from five gained
 2.5 points a hand with bags charged over solving from eight, for less than half the
 time a decision)."""
-SOLVED_DEALS = 40
-"""Deals solved per card decision from then on (each solve values every card)."""
+SOLVED_DEALS = round(SOLVED_SHARE * EXPERT_WORLDS)
+"""Deals solved per card decision from then on at the default budget."""
+
+
+def expert_player(seed: int, rules: Rules | None, budget: int) -> ExpertPlayer:
+    """The expert at ``budget``, counted like ``strong``'s (deals per card decision):
+    :data:`EXPERT_SCALE` times those deals, twice them per bid as ``strong`` has, and
+    the play-outs and solved deals in the same proportion as at the default budget,
+    so that ``make_player("expert", seed, budget=DEFAULT_WORLDS)`` is the default."""
+    worlds = EXPERT_SCALE * budget
+    return ExpertPlayer(seed, rules, worlds=worlds, bid_worlds=2 * budget,
+                        playouts=PLAYOUTS_PER_DEAL * worlds,
+                        solved=max(1, round(SOLVED_SHARE * worlds)))
 
 
 class ExpertPlayer(StrongPlayer):
