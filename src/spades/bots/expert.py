@@ -30,7 +30,7 @@ from spades.rules import Rules
 EXPERT_SCALE = 4
 """Deals per card decision, in times ``strong``'s at the same budget: the expert may
 think longer, and the search gains from it where ``strong`` at the same count did not
-(docs/bots.md: four times the deals, play-outs and solved deals gained 3 points a hand
+(docs/bots.md: four times the deals, play-outs and solved deals gained 2.7 points a hand
 with bags charged over the expert on ``strong``'s count)."""
 PLAYOUTS_PER_DEAL = 12
 """Play-outs per card decision at most, per deal: enough that a seat comparing up to

@@ -51,8 +51,9 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="number of the first deal (default 1)")
     p.add_argument("--budget", type=int, default=None, metavar="DEALS",
-                   help="possible deals the search players (strong, expert) search per "
-                   "card decision, twice that per bid (default: each level's own)")
+                   help="possible deals strong searches per card decision, twice that "
+                   "per bid; expert searches four times as many per card (default: "
+                   "each level's own, 150 for strong)")
     p.add_argument("--hand", action="store_true",
                    help="play only the first hand of each deal instead of the whole game: "
                    "the margin is then that hand's points (also shown with bags charged "
