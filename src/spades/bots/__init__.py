@@ -23,10 +23,9 @@ def _strong(seed: int, rules: Rules | None, budget: int) -> Player:
 def _expert(seed: int, rules: Rules | None, budget: int | None = None) -> Player:
     # Imported when first asked for: the expert needs the exact solver, and loading
     # it (numba) costs every start of the program about half a second.
-    from spades.bots.expert import ExpertPlayer, expert_player
-    if budget is None:
-        return ExpertPlayer(seed, rules)
-    return expert_player(seed, rules, budget)
+    from spades.bots.expert import expert_player
+    from spades.bots.strong import DEFAULT_WORLDS
+    return expert_player(seed, rules, DEFAULT_WORLDS if budget is None else budget)
 
 
 YARDSTICKS: dict[str, str] = {
