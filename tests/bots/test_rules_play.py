@@ -267,7 +267,7 @@ def test_mixed_bids_price_each_bid_at_the_mean_of_both_play_outs(
     def totals(rules_playouts: bool = False, mixed_bids: bool = False) -> dict[int, float]:
         player = StrongPlayer(0, game.rules, bid_worlds=4, rules_playouts=rules_playouts,
                               mixed_bids=mixed_bids)
-        values, done, note = player.bid_values(view, candidates, 3)
+        values, done, note = player.bid_values(view, candidates)
         assert (done, note) == (4, "")
         return values
 
@@ -276,3 +276,31 @@ def test_mixed_bids_price_each_bid_at_the_mean_of_both_play_outs(
     mixed = totals(mixed_bids=True)
     assert greedy != by_rules
     assert mixed == pytest.approx({b: (greedy[b] + by_rules[b]) / 2 for b in candidates})
+
+
+def test_each_bid_is_priced_on_a_play_out_played_for_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The greedy play-out of a bid plays for that bid: with a stub in which the side
+    takes exactly the contract it plays for (the seat's bid and the partner's), every
+    candidate is made, so a higher bid is worth more; priced on one play-out at the
+    counted bid, every bid above the count would look set."""
+    game = Game("classic", deal=4127)
+    view = seat_view(game, game.to_act or "N")
+    me = game.rules.seats.index(view.seat or "N")
+    played: list[int] = []
+
+    def for_the_bid(p: Playout, bids: list[int], *args: object, **kwargs: object) -> list[int]:
+        played.append(bids[me])
+        tricks = [0, 0, 0, 0]
+        tricks[me] = bids[me] + bids[(me + 2) % 4]
+        tricks[(me + 1) % 4] = 13 - tricks[me]
+        return tricks
+
+    monkeypatch.setattr(strong_module, "rollout", for_the_bid)
+    candidates = [1, 2, 3, 4, 5]
+    player = StrongPlayer(0, game.rules, bid_worlds=3, bid_spread=(0.0, 0.0))
+    values, done, _ = player.bid_values(view, candidates)
+    assert done == 3
+    assert sorted(played) == sorted(candidates * 3)
+    assert [values[b] for b in candidates] == sorted(values[b] for b in candidates)
+    assert values[5] > values[3]

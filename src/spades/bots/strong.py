@@ -10,8 +10,9 @@ once with every seat following the basic rules from its own seat
 two (in the last tricks it values each deal exactly with :mod:`spades.bots.endgame`).
 It keeps the candidate with the best
 average value (points, bags at their long-run cost, and the game's result when the hand
-ends it). Bids are chosen the same way on greedy play-outs, over the bids near the basic
-player's count plus Nil when the table lets computer players bid it. As options, the
+ends it). Bids are chosen the same way on greedy play-outs, each candidate played out as
+bid, over the bids near the basic player's count plus Nil when the table lets computer
+players bid it. As options, the
 cards are played out by one policy only (``mixed_playouts=False``: greedy;
 ``rules_playouts=True``: the rules, bids included), and ``mixed_bids=True`` prices the
 bids on both play-outs as well.
@@ -165,8 +166,8 @@ class StrongPlayer:
         """Price each candidate bid at the mean of the greedy play-outs and of a rules
         play-out of the hand as bid (see :meth:`bid_values`). Off by default: against
         ``basic`` it measured +2 raw points a hand and level with bags charged, for about
-        eight times the time of a bid (docs/bots.md: "Tried on top of the mixed
-        play-outs")."""
+        eight times the time of a bid when the greedy play-outs priced every bid on one
+        play-out (docs/bots.md: "Tried on top of the mixed play-outs")."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -299,7 +300,7 @@ class StrongPlayer:
                        or sure_tricks(view.hand, rules) < NIL_SEARCH_BELOW[partner is None]))
         if nil_ok:
             candidates.insert(0, 0)
-        totals, done, note = self.bid_values(view, candidates, base_bid)
+        totals, done, note = self.bid_values(view, candidates)
         best = max(candidates, key=lambda b: (totals[b], -abs(b - base_bid)))
         if isinstance(hint.action, Bid) and hint.action.tricks == best:
             return _noted(hint, note)
@@ -309,13 +310,13 @@ class StrongPlayer:
         return Decision(Bid(best), f"{best} scores best over {done} possible deals" + note,
                         "search_bid")
 
-    def bid_values(self, view: SeatView, candidates: list[int],
-                   base_bid: int) -> tuple[dict[int, float], int, str]:
+    def bid_values(self, view: SeatView,
+                   candidates: list[int]) -> tuple[dict[int, float], int, str]:
         """Each candidate bid's total value over the sampled deals, the number of deals
         and the safety cap's note.
 
         On every deal the bids still to come are guessed by counting; a candidate is
-        priced on the greedy play-outs (:meth:`_bid_plans`), on a rules play-out of the
+        priced on a greedy play-out of the hand as bid, on a rules play-out of the
         hand as bid, or, with ``mixed_bids``, at the mean of the two.
         """
         assert view.seat is not None
@@ -337,17 +338,19 @@ class StrongPlayer:
             guessed = _guess_bids(rules, hands, order, known, view.seat)
             worths: dict[int, list[float]] = {b: [] for b in candidates}
             if not self.rules_playouts:
-                for plan, priced in self._bid_plans(candidates, base_bid):
-                    bids = [guessed[s] if s != view.seat else plan for s in seats]
+                # Every candidate played out greedily as bid: the play-out plays for
+                # the side's contract and ducks once it is made, so its tricks depend
+                # on the bid, and a higher bid priced on a side that stopped playing
+                # for tricks at a lower one would look set where playing for it makes
+                # it (docs/bots.md: "Each bid on its own play-out").
+                for b in candidates:
+                    bids = [guessed[s] if s != view.seat else b for s in seats]
                     tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
                                      rng, self.bid_noise)
-                    outcomes = [(1.0, tricks)] if plan == 0 else \
+                    outcomes = [(1.0, tricks)] if b == 0 else \
                         _spread(tricks, me, roles, self.bid_spread)
-                    for b in priced:
-                        bids[me] = b
-                        scorer = Scorer(rules, bids, blind, me, view.scores,
-                                        view.bag_counts)
-                        worths[b].append(sum(w * scorer.utility(t) for w, t in outcomes))
+                    scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
+                    worths[b].append(sum(w * scorer.utility(t) for w, t in outcomes))
             if self.rules_playouts or self.mixed_bids:
                 # Every candidate played out as bid, each seat playing from its own seat.
                 for b in candidates:
@@ -363,22 +366,6 @@ class StrongPlayer:
             if cap.expired():
                 break
         return totals, done, cap.note(done, planned)
-
-    def _bid_plans(self, candidates: list[int],
-                   base_bid: int) -> list[tuple[int, list[int]]]:
-        """The bids to play out greedily on each deal, each with the candidate bids its
-        play-out prices.
-
-        The greedy play-out, whose every seat sees the deal, takes about the same tricks
-        whatever the bid: one play-out at the counted bid prices every numeric bid, and
-        Nil, which changes the play, gets a play-out of its own. (The rules play-out
-        plays every candidate as bid: the rules duck once the side's contract is made,
-        so the tricks a hand takes there depend on its bid.)
-        """
-        plans = [(base_bid, [b for b in candidates if b])]
-        if 0 in candidates:
-            plans.append((0, [0]))
-        return plans
 
     def blind(self, view: SeatView) -> Decision:
         """Blind Nil or look, by the average value of each over whole possible deals.
