@@ -336,32 +336,24 @@ class StrongPlayer:
         done = 0
         for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
-            worths: dict[int, list[float]] = {b: [] for b in candidates}
-            if not self.rules_playouts:
-                # Every candidate played out greedily as bid: the play-out plays for
-                # the side's contract and ducks once it is made, so its tricks depend
-                # on the bid, and a higher bid priced on a side that stopped playing
-                # for tricks at a lower one would look set where playing for it makes
-                # it (docs/bots.md: "Each bid on its own play-out").
-                for b in candidates:
-                    bids = [guessed[s] if s != view.seat else b for s in seats]
+            for b in candidates:
+                # Each candidate played out as bid: both play-outs play for the side's
+                # contract and duck once it is made, so the tricks depend on the bid.
+                bids = [guessed[s] if s != view.seat else b for s in seats]
+                scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
+                worths: list[float] = []
+                if not self.rules_playouts:
                     tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
                                      rng, self.bid_noise)
                     outcomes = [(1.0, tricks)] if b == 0 else \
                         _spread(tricks, me, roles, self.bid_spread)
-                    scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
-                    worths[b].append(sum(w * scorer.utility(t) for w, t in outcomes))
-            if self.rules_playouts or self.mixed_bids:
-                # Every candidate played out as bid, each seat playing from its own seat.
-                for b in candidates:
-                    bids = [guessed[s] if s != view.seat else b for s in seats]
+                    worths.append(sum(w * scorer.utility(t) for w, t in outcomes))
+                if self.rules_playouts or self.mixed_bids:
+                    # Each seat playing from its own seat.
                     table = RulesTable(rules, Playout(hands, leader),
                                        dict(zip(seats, bids, strict=True)), {})
-                    tricks = rules_rollout(table, rng, self.bid_noise)
-                    scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
-                    worths[b].append(scorer.utility(tricks))
-            for b, w in worths.items():
-                totals[b] += sum(w) / len(w)
+                    worths.append(scorer.utility(rules_rollout(table, rng, self.bid_noise)))
+                totals[b] += sum(worths) / len(worths)
             done += 1
             if cap.expired():
                 break
