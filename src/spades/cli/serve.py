@@ -21,6 +21,10 @@ send a request's headers and 10 more for its body (at most 16 KB).
 """
 
 
+BACKLOG = 2048
+"""Connections the kernel queues before the server accepts them (uvicorn's default)."""
+
+
 def listening_socket(family: socket.AddressFamily) -> socket.socket:
     """A TCP socket to listen on, named as TCP: asyncio turns Nagle's algorithm off on
     the connections it accepts only when the listening socket says it is TCP, and with
@@ -77,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
     sock = listening_socket(family)
     try:
         sock.bind((args.host, args.port))
+        # Listening before the address is printed: whoever reads it (a test, a script, a
+        # person quick with the browser) may connect before uvicorn has started, and a
+        # socket only bound refuses that connection where a listening one queues it.
+        sock.listen(BACKLOG)
     except OSError as exc:
         print(f"spades serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
