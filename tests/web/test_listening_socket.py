@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import socket
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
-from spades.cli.serve import listening_socket
+from spades.cli.serve import listen_on, listening_socket
 
 
 def test_accepted_connections_send_without_waiting_for_acknowledgements() -> None:
@@ -37,31 +36,14 @@ def test_accepted_connections_send_without_waiting_for_acknowledgements() -> Non
         assert pool.submit(asyncio.run, accept_one()).result(30) != 0
 
 
-def test_the_printed_address_takes_connections_before_the_server_runs(
-        monkeypatch: Any, tmp_path: Any, capsys: Any) -> None:
+
+def test_the_socket_queues_connections_before_the_server_runs() -> None:
     """``spades serve`` prints its address before uvicorn starts: a client that reads it
     and connects at once (the browser tests do) must be queued, not refused."""
-    import argparse
-
-    import uvicorn
-
-    from spades.cli import serve
-
-    tried: list[str] = []
-
-    def connect_instead_of_serving(self: Any, sockets: list[socket.socket]) -> None:
-        address = capsys.readouterr().out.split("http://", 1)[1].split("/", 1)[0]
-        host, port = address.rsplit(":", 1)
-        try:
-            socket.create_connection((host, int(port)), timeout=5).close()
-            tried.append("queued")
-        except ConnectionRefusedError:
-            tried.append("refused")
-        for sock in sockets:
-            sock.close()
-
-    monkeypatch.setattr(uvicorn.Server, "run", connect_instead_of_serving)
-    args = argparse.Namespace(host="127.0.0.1", port=0, db=str(tmp_path / "s.sqlite3"),
-                              log=False)
-    assert serve.run(args) == 0
-    assert tried == ["queued"]
+    sock = listen_on(socket.AF_INET, "127.0.0.1", 0)
+    try:
+        with socket.create_connection(sock.getsockname(), timeout=5):
+            conn, _ = sock.accept()
+            conn.close()
+    finally:
+        sock.close()

@@ -35,6 +35,21 @@ def listening_socket(family: socket.AddressFamily) -> socket.socket:
     return sock
 
 
+def listen_on(family: socket.AddressFamily, host: str, port: int) -> socket.socket:
+    """The server's socket, bound and already listening before its address is printed:
+    whoever reads the address (a test, a script, a person quick with the browser) may
+    connect before uvicorn has started, and a socket only bound refuses that connection
+    where a listening one queues it."""
+    sock = listening_socket(family)
+    try:
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def server_limits() -> dict[str, Any]:
     """uvicorn's settings that keep slow or greedy clients from holding the server."""
     from spades.web.protocol import DeadlineH11Protocol
@@ -78,17 +93,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades serve: cannot open the database {db}: {exc}", file=sys.stderr)
         return 1
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = listening_socket(family)
     try:
-        sock.bind((args.host, args.port))
-        # Listening before the address is printed: whoever reads it (a test, a script, a
-        # person quick with the browser) may connect before uvicorn has started, and a
-        # socket only bound refuses that connection where a listening one queues it.
-        sock.listen(BACKLOG)
+        sock = listen_on(family, args.host, args.port)
     except OSError as exc:
         print(f"spades serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
-        sock.close()
         return 1
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
