@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_TOOLS = {"pytest", "hypothesis", "mypy", "ruff", "playwright", "axe-playwright-python",
-              "httpx", "pytest-timeout"}
+              "httpx", "pytest-timeout", "pytest-xdist"}
 
 
 @pytest.mark.slow
