@@ -6,7 +6,7 @@ import asyncio
 import socket
 from concurrent.futures import ThreadPoolExecutor
 
-from spades.cli.serve import listen_on, listening_socket
+from spades.cli.serve import listen_on
 
 
 def test_accepted_connections_send_without_waiting_for_acknowledgements() -> None:
@@ -15,8 +15,7 @@ def test_accepted_connections_send_without_waiting_for_acknowledgements() -> Non
     connection waits about 40 ms for the client's delayed acknowledgement."""
 
     async def accept_one() -> int:
-        sock = listening_socket(socket.AF_INET)
-        sock.bind(("127.0.0.1", 0))
+        sock = listen_on(socket.AF_INET, "127.0.0.1", 0)
         accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
         def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -34,7 +33,6 @@ def test_accepted_connections_send_without_waiting_for_acknowledgements() -> Non
     # A thread of its own: the browser tests' driver may keep a loop running in this one.
     with ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, accept_one()).result(30) != 0
-
 
 
 def test_the_socket_queues_connections_before_the_server_runs() -> None:

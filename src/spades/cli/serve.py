@@ -22,26 +22,23 @@ send a request's headers and 10 more for its body (at most 16 KB).
 
 
 BACKLOG = 2048
-"""Connections the kernel queues before the server accepts them (uvicorn's default)."""
-
-
-def listening_socket(family: socket.AddressFamily) -> socket.socket:
-    """A TCP socket to listen on, named as TCP: asyncio turns Nagle's algorithm off on
-    the connections it accepts only when the listening socket says it is TCP, and with
-    it on, each answer on a kept-alive connection waits about 40 ms for the browser's
-    delayed acknowledgement."""
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    return sock
+"""Connections the kernel queues before the server accepts them: the socket listens
+with it before uvicorn starts, and uvicorn listens again with the same number."""
 
 
 def listen_on(family: socket.AddressFamily, host: str, port: int) -> socket.socket:
-    """The server's socket, bound and already listening before its address is printed:
-    whoever reads the address (a test, a script, a person quick with the browser) may
-    connect before uvicorn has started, and a socket only bound refuses that connection
-    where a listening one queues it."""
-    sock = listening_socket(family)
+    """The server's TCP socket, bound and already listening.
+
+    Listening before the address is printed: whoever reads it (a test, a script, a
+    person quick with the browser) may connect before uvicorn has started, and a socket
+    only bound refuses that connection where a listening one queues it. Named as TCP:
+    asyncio turns Nagle's algorithm off on the connections it accepts only when the
+    listening socket says it is TCP, and with it on, each answer on a kept-alive
+    connection waits about 40 ms for the browser's delayed acknowledgement.
+    """
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(BACKLOG)
     except OSError:
@@ -61,6 +58,7 @@ def server_limits() -> dict[str, Any]:
         "limit_concurrency": 512,  # beyond: 503 at once rather than a queue without end
         "timeout_graceful_shutdown": 5,
         "server_header": False,
+        "backlog": BACKLOG,  # the number the socket already listens with
     }
 
 
