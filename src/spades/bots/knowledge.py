@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from spades.cards import SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat
 from spades.rules import Rules
@@ -36,13 +37,11 @@ class Knowledge:
 
     def side_seats(self, seat: Seat) -> tuple[Seat, ...]:
         """The seats scoring with ``seat`` (itself, and its partner if any)."""
-        p = partner_of(self.seats, seat, self.partner is not None)
-        return (seat,) if p is None else (seat, p)
+        return _side_seats(self.seats, seat, self.partner is not None)
 
     def opponents(self, seat: Seat) -> tuple[Seat, ...]:
         """Every seat not scoring with ``seat``."""
-        mine = self.side_seats(seat)
-        return tuple(s for s in self.seats if s not in mine)
+        return _opponents(self.seats, seat, self.partner is not None)
 
     def is_nil(self, seat: Seat) -> bool:
         """True when ``seat`` bid Nil (or Blind Nil) this hand."""
@@ -50,19 +49,28 @@ class Knowledge:
 
     def nil_alive(self, seat: Seat) -> bool:
         """True when ``seat`` bid Nil and has taken no trick yet."""
-        return self.is_nil(seat) and self.tricks.get(seat, 0) == 0
+        return self.bids.get(seat) == 0 and self.tricks.get(seat, 0) == 0
 
     def contract(self, seat: Seat) -> int:
         """The contract of ``seat``'s side (R8)."""
-        return sum(self.bids.get(s, 0) for s in self.side_seats(seat))
+        bids = self.bids
+        return sum([bids.get(s, 0) for s in _side_seats(self.seats, seat,
+                                                         self.partner is not None)])
 
     def side_tricks(self, seat: Seat) -> int:
         """Tricks taken so far by ``seat``'s side."""
-        return sum(self.tricks.get(s, 0) for s in self.side_seats(seat))
+        tricks = self.tricks
+        return sum([tricks.get(s, 0) for s in _side_seats(self.seats, seat,
+                                                           self.partner is not None)])
 
     def need(self, seat: Seat) -> int:
         """Tricks ``seat``'s side still needs to make its contract (0 when made)."""
-        return max(0, self.contract(seat) - self.side_tricks(seat))
+        bids = self.bids
+        tricks = self.tricks
+        need = 0
+        for s in _side_seats(self.seats, seat, self.partner is not None):
+            need += bids.get(s, 0) - tricks.get(s, 0)
+        return max(0, need)
 
     def outstanding(self, suit: int) -> Mask:
         """The unseen cards of ``suit``: the ones another player may still hold."""
@@ -82,6 +90,21 @@ def partner_of(seats: tuple[Seat, ...], seat: Seat, partnerships: bool) -> Seat 
     if not partnerships or len(seats) != 4:
         return None
     return seats[(seats.index(seat) + 2) % 4]
+
+
+@cache
+def _side_seats(seats: tuple[Seat, ...], seat: Seat, partnered: bool) -> tuple[Seat, ...]:
+    """The seats scoring with ``seat``: worked out once per table shape, since the
+    rules ask it at every card of every play-out."""
+    p = partner_of(seats, seat, partnered)
+    return (seat,) if p is None else (seat, p)
+
+
+@cache
+def _opponents(seats: tuple[Seat, ...], seat: Seat, partnered: bool) -> tuple[Seat, ...]:
+    """Every seat not scoring with ``seat`` (once per table shape)."""
+    mine = _side_seats(seats, seat, partnered)
+    return tuple(s for s in seats if s not in mine)
 
 
 def voids_shown(card: Card, before: Sequence[tuple[Seat, Card]], broken: bool) -> frozenset[int]:
