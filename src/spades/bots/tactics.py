@@ -81,8 +81,11 @@ class Table:
 
     def winners(self) -> Mask:
         """The legal cards that would take the lead in the trick now."""
-        return sum(1 << c for c in cards_of(self.legal)
-                   if beats(c, self.win_card, self.led))
+        # What :func:`beats` says card by card, as one mask: a card of the suit led
+        # or a spade, above the winning card (spades and the jokers sit above every
+        # other suit by index).
+        suits = SUIT_MASK[SPADES] if self.led < 0 else SUIT_MASK[self.led] | SUIT_MASK[SPADES]
+        return self.legal & suits & ~((1 << (self.win_card + 1)) - 1)
 
     def losers(self) -> Mask:
         """The legal cards that would not take the lead now."""
