@@ -304,3 +304,14 @@ def test_each_bid_is_priced_on_a_play_out_played_for_it(
     assert sorted(played) == sorted(candidates * 3)
     assert [values[b] for b in candidates] == sorted(values[b] for b in candidates)
     assert values[5] > values[3]
+
+
+def test_the_rules_play_out_benchmark_finishes_every_hand(benchmark_script) -> None:
+    """benchmarks/rules_playout.py times complete play-outs from real positions: each
+    finishes the hand with all thirteen tricks taken, and the figure is a time."""
+    bench = benchmark_script("rules_playout")
+    states = bench.positions(1)
+    assert len(states) > 20
+    for state in states:
+        assert sum(bench.play_out(state, Random(0))) == 13
+    assert bench.measure(states[:5], 1) > 0

@@ -1,0 +1,93 @@
+"""Time of one rules play-out: the inner loop of ``strong``'s card search.
+
+At every card decision ``strong`` plays each candidate card out to the end of the hand
+on each sampled deal twice, once greedily and once with every seat following the basic
+rules from its own seat (:func:`spades.bots.rules_play.rules_rollout`). The rules
+play-out costs about ten greedy ones, so its speed sets most of the time of a decision.
+
+The positions are those of the first hands of ``--deals`` classic deals played by the
+basic player (every card decision with a choice); at each, one deal is sampled from
+the seat's view, as the search samples them, and the hand is finished by the rules
+``--repeat`` times over all positions; the best of three rounds is reported, so that
+a busy machine's slowest moments do not count. The last line is
+``rules play-out us: N`` (microseconds a play-out, the mean over the positions).
+
+usage: python benchmarks/rules_playout.py [--deals N] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from random import Random
+
+from spades.bots.basic import BasicPlayer
+from spades.bots.knowledge import Knowledge, knowledge_of
+from spades.bots.rules_play import RulesTable, rules_rollout
+from spades.bots.sampling import sample_hands
+from spades.bots.strong import _position
+from spades.game import Game, Phase
+from spades.playout import Playout
+from spades.views import SeatView, seat_view
+
+State = tuple[SeatView, Knowledge, dict[str, int], Playout]
+"""A position: the seat's view, its knowledge and the bids (worked out once a decision
+by the search), and the sampled deal's play state."""
+
+
+def positions(deals: int) -> list[State]:
+    """Every card decision with a choice in the first hands of ``deals`` classic deals
+    (played by the basic player), each with one deal sampled from the seat's view."""
+    states = []
+    for deal in range(1, deals + 1):
+        game = Game("classic", deal=deal)
+        basic = BasicPlayer(0)
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            if view.phase is Phase.PLAY and len(view.legal) > 1:
+                k = knowledge_of(view)
+                hands = sample_hands(k, dict(view.hand_sizes), Random(deal))
+                bids = {s: k.bids.get(s, 0) for s in view.rules.seats}
+                states.append((view, k, bids, _position(view, hands)))
+            game.apply(seat, basic.decide(view).action)
+    return states
+
+
+def play_out(state: State, rng: Random) -> list[int]:
+    """Finish the hand from the sampled position with every seat playing the rules (as
+    the search does for a card: a fresh table on a copy of the position)."""
+    view, k, bids, base = state
+    table = RulesTable(view.rules, base.copy(), bids, k.voids, before=view.played_mask,
+                       trick=view.trick)
+    return rules_rollout(table, rng)
+
+
+def measure(states: list[State], repeat: int) -> float:
+    """Microseconds a play-out: the best of three rounds of ``repeat`` passes."""
+    rng = Random(0)
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            for state in states:
+                play_out(state, rng)
+        best = min(best, time.perf_counter() - start)
+    return best / (repeat * len(states)) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=8, help="deals (default 8)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="passes over the positions a round (default 5)")
+    args = parser.parse_args()
+    states = positions(args.deals)
+    us = measure(states, args.repeat)
+    print(f"{len(states)} positions, {args.repeat} play-outs each, best of three rounds")
+    print(f"rules play-out us: {us:.0f}")
+
+
+if __name__ == "__main__":
+    main()
