@@ -8,6 +8,7 @@ first answer. Every rule returns a card and a reason, or None when it does not a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from spades.actions import Play
 from spades.bots.base import Decision
@@ -16,6 +17,15 @@ from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat, 
 from spades.views import SeatView
 
 Choice = tuple[Card, str, str] | None
+
+
+@cache
+def _after(seats: tuple[Seat, ...], seat: Seat, to_play: int) -> tuple[Seat, ...]:
+    """The seats that play after ``seat`` in a trick where ``to_play`` seats (``seat``
+    included) have yet to play: worked out once, since every card of every rules
+    play-out asks it."""
+    i = seats.index(seat)
+    return tuple(seats[(i + j) % len(seats)] for j in range(1, to_play))
 
 
 def highest(mask: Mask) -> Card:
@@ -51,9 +61,7 @@ class Table:
         n = len(seats)
         self.trick = trick
         self.leading = not trick
-        i = seats.index(seat)
-        self.after: tuple[Seat, ...] = tuple(
-            seats[(i + j) % n] for j in range(1, n - len(trick)))
+        self.after: tuple[Seat, ...] = _after(seats, seat, n - len(trick))
         self.led = SUIT_OF[trick[0][1]] if trick else -1
         self.win_seat: Seat | None = None
         self.win_card = -1
@@ -337,21 +345,21 @@ def lead_low(t: Table) -> Choice:
     return card, "duck: contract made, lead low", "duck_lead"
 
 
-RULES: tuple[Callable[[Table], Choice], ...] = (
-    nil_self,
-    cover_partner_nil,
-    set_opponent_nil,
-    follow_for_tricks,
-    duck,
-    lead_for_tricks,
-    lead_low,
-)
+Rule = Callable[[Table], Choice]
+
+NIL_PLAY: tuple[Rule, ...] = (nil_self, cover_partner_nil, set_opponent_nil)
+"""The rules about a Nil bid, asked first; with no Nil bid at the table none of them
+answers, so they are not asked (every card of every rules play-out asks the rules)."""
+TRICK_PLAY: tuple[Rule, ...] = (follow_for_tricks, duck, lead_for_tricks, lead_low)
+"""The rules about taking and ducking tricks."""
+RULES: tuple[Rule, ...] = NIL_PLAY + TRICK_PLAY
 """The play rules in priority order; the first that answers decides."""
 
 
 def play_decision(t: Table) -> Decision:
     """The card of the first rule that applies (the lowest legal card as a fallback)."""
-    for rule in RULES:
+    rules = RULES if 0 in t.k.bids.values() else TRICK_PLAY
+    for rule in rules:
         choice = rule(t)
         if choice is not None and t.legal >> choice[0] & 1:
             card, reason, code = choice
