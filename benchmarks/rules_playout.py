@@ -8,8 +8,9 @@ play-out costs about ten greedy ones, so its speed sets most of the time of a de
 The positions are those of the first hands of ``--deals`` classic deals played by the
 basic player (every card decision with a choice); at each, one deal is sampled from
 the seat's view, as the search samples them, and the hand is finished by the rules
-``--repeat`` times over all positions; the best of three rounds is reported, so that
-a busy machine's slowest moments do not count. The last line is
+``--repeat`` times over all positions, by the rules and by the greedy policy
+(:func:`spades.bots.evaluation.rollout`) for comparison; the best of three rounds is
+reported, so that a busy machine's slowest moments do not count. The last line is
 ``rules play-out us: N`` (microseconds a play-out, the mean over the positions).
 
 usage: python benchmarks/rules_playout.py [--deals N] [--repeat R]
@@ -22,7 +23,8 @@ import time
 from random import Random
 
 from spades.bots.basic import BasicPlayer
-from spades.bots.knowledge import Knowledge, knowledge_of
+from spades.bots.evaluation import rollout
+from spades.bots.knowledge import Knowledge, knowledge_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.sampling import sample_hands
 from spades.bots.strong import _position
@@ -64,15 +66,25 @@ def play_out(state: State, rng: Random) -> list[int]:
     return rules_rollout(table, rng)
 
 
-def measure(states: list[State], repeat: int) -> float:
-    """Microseconds a play-out: the best of three rounds of ``repeat`` passes."""
+def greedy_play_out(state: State, rng: Random) -> list[int]:
+    """Finish the hand from the sampled position with the greedy policy, in which every
+    seat sees the deal (the other half of the search's mixed play-outs)."""
+    view, _, bids, base = state
+    partner, side_of = seat_roles(view.rules)
+    return rollout(base.copy(), [bids[s] for s in view.rules.seats], partner, side_of, rng)
+
+
+def measure(states: list[State], repeat: int, greedy: bool = False) -> float:
+    """Microseconds a play-out (by the rules, or ``greedy``): the best of three rounds of
+    ``repeat`` passes."""
     rng = Random(0)
     best = float("inf")
+    run = greedy_play_out if greedy else play_out
     for _ in range(3):
         start = time.perf_counter()
         for _ in range(repeat):
             for state in states:
-                play_out(state, rng)
+                run(state, rng)
         best = min(best, time.perf_counter() - start)
     return best / (repeat * len(states)) * 1e6
 
@@ -85,7 +97,9 @@ def main() -> None:
     args = parser.parse_args()
     states = positions(args.deals)
     us = measure(states, args.repeat)
+    greedy = measure(states, args.repeat, greedy=True)
     print(f"{len(states)} positions, {args.repeat} play-outs each, best of three rounds")
+    print(f"greedy play-out us: {greedy:.0f} (the rules play-out costs {us / greedy:.1f})")
     print(f"rules play-out us: {us:.0f}")
 
 

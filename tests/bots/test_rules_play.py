@@ -314,4 +314,6 @@ def test_the_rules_play_out_benchmark_finishes_every_hand(benchmark_script) -> N
     assert len(states) > 20
     for state in states:
         assert sum(bench.play_out(state, Random(0))) == 13
+        assert sum(bench.greedy_play_out(state, Random(0))) == 13
     assert bench.measure(states[:5], 1) > 0
+    assert bench.measure(states[:5], 1, greedy=True) > 0
