@@ -55,7 +55,7 @@ from spades.views import SeatView
 
 DEFAULT_WORLDS = 150
 """Deals sampled per card decision. Each card is played out twice on each (mixed
-play-outs), and the rules play-out costs about ten greedy ones: 150 deals keep a
+play-outs), and the rules play-out costs several greedy ones: 150 deals keep a
 decision under a second (``benchmarks/bot_decisions.py``), and 50 measured as strong
 as 600 did with greedy play-outs (docs/bots.md)."""
 DEFAULT_BID_WORLDS = 300
