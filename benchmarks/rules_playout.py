@@ -22,15 +22,15 @@ import argparse
 import time
 from random import Random
 
-from spades.bots.basic import BasicPlayer
+from bot_decisions import positions as decision_views
 from spades.bots.evaluation import rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.sampling import sample_hands
 from spades.bots.strong import _position
-from spades.game import Game, Phase
+from spades.game import Phase
 from spades.playout import Playout
-from spades.views import SeatView, seat_view
+from spades.views import SeatView
 
 State = tuple[SeatView, Knowledge, dict[str, int], Playout]
 """A position: the seat's view, its knowledge and the bids (worked out once a decision
@@ -39,21 +39,15 @@ by the search), and the sampled deal's play state."""
 
 def positions(deals: int) -> list[State]:
     """Every card decision with a choice in the first hands of ``deals`` classic deals
-    (played by the basic player), each with one deal sampled from the seat's view."""
+    (played by the basic player, as :mod:`bot_decisions` collects them), each with one
+    deal sampled from the seat's view."""
     states = []
-    for deal in range(1, deals + 1):
-        game = Game("classic", deal=deal)
-        basic = BasicPlayer(0)
-        while not game.results:
-            seat = game.to_act
-            assert seat is not None
-            view = seat_view(game, seat)
-            if view.phase is Phase.PLAY and len(view.legal) > 1:
-                k = knowledge_of(view)
-                hands = sample_hands(k, dict(view.hand_sizes), Random(deal))
-                bids = {s: k.bids.get(s, 0) for s in view.rules.seats}
-                states.append((view, k, bids, _position(view, hands)))
-            game.apply(seat, basic.decide(view).action)
+    for view in decision_views(deals):
+        if view.phase is Phase.PLAY:
+            k = knowledge_of(view)
+            hands = sample_hands(k, dict(view.hand_sizes), Random(view.deal))
+            bids = {s: k.bids.get(s, 0) for s in view.rules.seats}
+            states.append((view, k, bids, _position(view, hands)))
     return states
 
 

@@ -101,7 +101,10 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def load_benchmark(name: str) -> ModuleType:
-    """The script ``benchmarks/NAME.py`` as a module (benchmarks are not a package)."""
+    """The script ``benchmarks/NAME.py`` as a module (benchmarks are not a package; a
+    script imports the others by name, as when it is run from its folder)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.append(str(BENCHMARKS))
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
