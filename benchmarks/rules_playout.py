@@ -3,7 +3,7 @@
 At every card decision ``strong`` plays each candidate card out to the end of the hand
 on each sampled deal twice, once greedily and once with every seat following the basic
 rules from its own seat (:func:`spades.bots.rules_play.rules_rollout`). The rules
-play-out costs about ten greedy ones, so its speed sets most of the time of a decision.
+play-out costs several greedy ones, so its speed sets most of the time of a decision.
 
 The positions are those of the first hands of ``--deals`` classic deals played by the
 basic player (every card decision with a choice); at each, one deal is sampled from

@@ -49,27 +49,22 @@ class Knowledge:
 
     def nil_alive(self, seat: Seat) -> bool:
         """True when ``seat`` bid Nil and has taken no trick yet."""
-        return self.bids.get(seat) == 0 and self.tricks.get(seat, 0) == 0
+        return self.is_nil(seat) and self.tricks.get(seat, 0) == 0
 
     def contract(self, seat: Seat) -> int:
         """The contract of ``seat``'s side (R8)."""
-        bids = self.bids
-        return sum([bids.get(s, 0) for s in _side_seats(self.seats, seat,
-                                                         self.partner is not None)])
+        return sum(self.bids.get(s, 0) for s in self.side_seats(seat))
 
     def side_tricks(self, seat: Seat) -> int:
         """Tricks taken so far by ``seat``'s side."""
-        tricks = self.tricks
-        return sum([tricks.get(s, 0) for s in _side_seats(self.seats, seat,
-                                                           self.partner is not None)])
+        return sum(self.tricks.get(s, 0) for s in self.side_seats(seat))
 
     def need(self, seat: Seat) -> int:
-        """Tricks ``seat``'s side still needs to make its contract (0 when made)."""
-        bids = self.bids
-        tricks = self.tricks
+        """Tricks ``seat``'s side still needs to make its contract (0 when made): one
+        pass over the side, since the rules ask it at every card of every play-out."""
         need = 0
-        for s in _side_seats(self.seats, seat, self.partner is not None):
-            need += bids.get(s, 0) - tricks.get(s, 0)
+        for s in self.side_seats(seat):
+            need += self.bids.get(s, 0) - self.tricks.get(s, 0)
         return max(0, need)
 
     def outstanding(self, suit: int) -> Mask:
