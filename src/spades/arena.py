@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from spades.bots import YARDSTICKS
 from spades.bots.base import Player, make_player
@@ -30,6 +30,9 @@ from spades.cards import Seat
 from spades.game import Game
 from spades.rules import Rules, rules_from
 from spades.table import LocalBrain, Table
+
+if TYPE_CHECKING:
+    from spades.arena_log import ArenaLog
 
 
 @dataclass(frozen=True)
@@ -217,9 +220,12 @@ def _play_one(args: tuple[Match, int]) -> DealResult:
     return play_deal(*args)
 
 
-def run_deals(match: Match, jobs: int = 1) -> Iterator[DealResult]:
-    """Play every deal of the match, on ``jobs`` processes; results as they finish."""
-    tasks = [(match, match.first + i) for i in range(match.deals)]
+def run_deals(match: Match, jobs: int = 1,
+              deals: Iterable[int] | None = None) -> Iterator[DealResult]:
+    """Play the match's deals (or only ``deals``) on ``jobs`` processes; results as
+    they finish."""
+    numbers = range(match.first, match.first + match.deals) if deals is None else deals
+    tasks = [(match, deal) for deal in numbers]
     if jobs <= 1:
         for task in tasks:
             yield _play_one(task)
@@ -274,11 +280,20 @@ def progress(done: int, total: int, out: TextIO) -> None:
 
 
 def run_match(match: Match, jobs: int = 1,
-              on_progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Play the match and summarise it."""
-    results = []
-    for r in run_deals(match, jobs):
+              on_progress: Callable[[int, int], None] | None = None,
+              log: ArenaLog | None = None) -> dict[str, Any]:
+    """Play the match and summarise it. With a ``log``, the deals it holds are not
+    played again, and each deal played is added to it as soon as it finishes."""
+    results = log.held() if log is not None else []
+    wanted = log.wanted() if log is not None else None
+    if log is not None:
+        log.open()
+    if results and on_progress is not None:
+        on_progress(len(results), match.deals)
+    for r in run_deals(match, jobs, wanted):
         results.append(r)
+        if log is not None:
+            log.add(r)
         if on_progress is not None:
             on_progress(len(results), match.deals)
     return summarise(match, results)

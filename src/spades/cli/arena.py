@@ -18,6 +18,8 @@ examples:
   spades arena strong basic --deals 1000 --hand --budget 100   first hands only
   spades arena oracle-cards basic --deals 300 --hand --budget 50
                       the oracle's card play with strong's bids (see docs/bots.md)
+  spades arena strong basic --deals 300 --jobs 2 --log strong-basic.jsonl
+                      stop it at any time (Ctrl-C); the same command again resumes
 
 A deal number identifies a whole game (every shuffle of every hand, rule R26). Each
 deal is played twice with the same cards, the seats swapped, so the luck of the cards
@@ -59,6 +61,10 @@ def register(sub: Any) -> None:
                    "the margin is then that hand's points (also shown with bags charged "
                    "at their long-run cost)")
     p.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    p.add_argument("--log", metavar="FILE",
+                   help="add each finished deal to FILE (JSON lines) as soon as it is "
+                   "played; run the same command again to resume: the deals FILE holds "
+                   "are not played again, and a larger --deals extends the match")
     p.add_argument("--records", metavar="DIR", help="write every game as a record")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
@@ -82,7 +88,25 @@ def run(args: argparse.Namespace) -> int:
 
             progress(done, total, sys.stderr)
 
-    summary = run_match(match, args.jobs, show)
+    log = None
+    if args.log:
+        from pathlib import Path
+
+        from spades.arena_log import ArenaLog, ArenaLogError
+
+        try:
+            log = ArenaLog(Path(args.log), match)
+        except ArenaLogError as error:
+            print(error, file=sys.stderr)
+            return 2
+    try:
+        summary = run_match(match, args.jobs, show, log)
+    except KeyboardInterrupt:
+        if log is None:
+            raise
+        print(f"\nstopped: {len(log.held())} of {match.deals} deals are in {args.log}; "
+              "the same command again plays the rest", file=sys.stderr)
+        return 130
     if args.json:
         import json
         from pathlib import Path
