@@ -226,7 +226,7 @@ def run_deals(match: Match, jobs: int = 1,
     they finish."""
     numbers = range(match.first, match.first + match.deals) if deals is None else deals
     tasks = [(match, deal) for deal in numbers]
-    if jobs <= 1:
+    if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield _play_one(task)
         return
