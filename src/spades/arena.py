@@ -15,6 +15,7 @@ with every bag charged at its long-run cost (R19: 100 points per 10 bags).
 from __future__ import annotations
 
 import math
+import signal
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -220,6 +221,13 @@ def _play_one(args: tuple[Match, int]) -> DealResult:
     return play_deal(*args)
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Workers ignore Ctrl-C: the terminal sends it to every process of the match, and
+    a worker stopped by it in the middle of the pool's queue leaves the pool unable to
+    shut down (the parent then hangs). The parent stops them instead."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_deals(match: Match, jobs: int = 1,
               deals: Iterable[int] | None = None) -> Iterator[DealResult]:
     """Play the match's deals (or only ``deals``) on ``jobs`` processes; results as
@@ -230,7 +238,7 @@ def run_deals(match: Match, jobs: int = 1,
         for task in tasks:
             yield _play_one(task)
         return
-    with get_context("spawn").Pool(jobs) as pool:
+    with get_context("spawn").Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap_unordered(_play_one, tasks, chunksize=1)
 
 

@@ -144,3 +144,35 @@ def test_cli_reports_where_a_stopped_match_stands(tmp_path, monkeypatch, capsys)
     assert status == 130
     assert "1 of 3 deals are in" in capsys.readouterr().err
     assert len(path.read_text().splitlines()) == 2
+
+
+def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
+    # A terminal's Ctrl-C reaches every process of the group, the workers included.
+    # A stopped worker printed its traceback, and on long deals the parent hung.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "log.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades", "arena", "strong", "basic", "--deals", "100000",
+         "--budget", "3", "--hand", "--jobs", "2", "--quiet", "--log", str(path)],
+        stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while (not path.exists() or len(path.read_text().splitlines()) < 3) \
+                and time.monotonic() < deadline:
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    kept = len(path.read_text().splitlines()) - 1
+    assert f"stopped: {kept} of 100000 deals are in" in err and kept >= 2
+    # The workers leave Ctrl-C to the parent: none of them dies with a traceback (a
+    # worker stopped inside the pool's queue can leave the parent hanging).
+    assert "Traceback" not in err and "SpawnPoolWorker" not in err
