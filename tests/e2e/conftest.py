@@ -170,6 +170,11 @@ class Table:
         """Play South's first playable card; return it."""
         card = self.playable()[0]
         self.click_card(card)
+        # South still waits to act until the page has taken the click: wait for the
+        # card to leave the hand first, or the page would look idle before it played.
+        self.page.wait_for_function(
+            "c => document.querySelector('#dialog').open"
+            " || !document.querySelector(`#hand [data-card='${c}']`)", arg=card)
         self.wait_idle()
         return card
 
