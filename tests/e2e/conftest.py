@@ -120,6 +120,21 @@ class Table:
             "() => document.querySelector('#dialog').open || (document.body.dataset.busy === '0'"
             " && (document.body.dataset.toAct === 'S' || document.body.dataset.phase === 'over'))")
 
+    def version(self) -> int:
+        """The version of the game the page shows (it grows with every action)."""
+        return int(self.page.evaluate("() => window.spadesUi.view.version"))
+
+    def wait_taken(self, before: int) -> None:
+        """Wait until the page has taken South's action and waits for South again.
+
+        Right after a click the page can still look idle, not yet having sent the
+        action: so first wait for the game to move past version ``before`` (or a dialog
+        to open), then for the page to be idle."""
+        self.page.wait_for_function(
+            "v => document.querySelector('#dialog').open || window.spadesUi.view.version !== v",
+            arg=before)
+        self.wait_idle()
+
     def wait_new_game(self, old_id: str) -> None:
         """Wait until a game other than ``old_id`` is on the table and waits for South."""
         self.page.wait_for_function(
@@ -163,19 +178,16 @@ class Table:
             "#hand [data-card][aria-disabled='true']", "els => els.map(e => e.dataset.card)")
 
     def bid(self, bid: str) -> None:
+        before = self.version()
         self.page.click(f"[data-bid='{bid}']")
-        self.wait_idle()
+        self.wait_taken(before)
 
     def play_one(self) -> str:
         """Play South's first playable card; return it."""
         card = self.playable()[0]
+        before = self.version()
         self.click_card(card)
-        # South still waits to act until the page has taken the click: wait for the
-        # card to leave the hand first, or the page would look idle before it played.
-        self.page.wait_for_function(
-            "c => document.querySelector('#dialog').open"
-            " || !document.querySelector(`#hand [data-card='${c}']`)", arg=card)
-        self.wait_idle()
+        self.wait_taken(before)
         return card
 
     def shot(self, name: str) -> Path:
@@ -202,6 +214,7 @@ class Table:
         phase = self.view()["phase"]
         if phase == "over":
             return False
+        before = self.version()
         if phase == "blind":
             self.page.click("[data-action='look']")
         elif phase == "bid":
@@ -215,7 +228,7 @@ class Table:
             self.page.click("[data-action='exchange']")
         else:
             self.click_card(self.playable()[0])
-        self.wait_idle()
+        self.wait_taken(before)
         return True
 
 
