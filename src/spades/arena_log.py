@@ -45,7 +45,8 @@ def deal_line(result: DealResult) -> str:
 
 def _deal(data: Any) -> DealResult:
     """A deal line read back; ``KeyError``/``TypeError``/``ValueError`` if malformed."""
-    tallies = {who: Tally(**{name: type(getattr(Tally(), name))(value)
+    blank = Tally()
+    tallies = {who: Tally(**{name: type(getattr(blank, name))(value)
                              for name, value in fields.items()})
                for who, fields in data["tallies"].items()}
     if set(tallies) != {"A", "B"}:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from spades.rules import PRESETS
@@ -90,8 +91,6 @@ def run(args: argparse.Namespace) -> int:
 
     log = None
     if args.log:
-        from pathlib import Path
-
         from spades.arena_log import ArenaLog, ArenaLogError
 
         try:
@@ -109,7 +108,6 @@ def run(args: argparse.Namespace) -> int:
         return 130
     if args.json:
         import json
-        from pathlib import Path
 
         Path(args.json).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     print(report(summary))
