@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -149,12 +154,6 @@ def test_cli_reports_where_a_stopped_match_stands(tmp_path, monkeypatch, capsys)
 def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
     # A terminal's Ctrl-C reaches every process of the group, the workers included.
     # A stopped worker printed its traceback, and on long deals the parent hung.
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     path = tmp_path / "log.jsonl"
     proc = subprocess.Popen(
         [sys.executable, "-m", "spades", "arena", "strong", "basic", "--deals", "100000",
