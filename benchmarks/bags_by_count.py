@@ -46,12 +46,9 @@ class SideHand:
     record: str
     bid: int
     tricks: int
+    made: bool
     count: int | None
     """The side's double-dummy count on the true deal; None if the solver gave up."""
-
-    @property
-    def made(self) -> bool:
-        return self.tricks >= self.bid
 
     @property
     def over(self) -> int:
@@ -70,19 +67,17 @@ class SideHand:
 
 def side_hand(rules: Rules, result: HandResult, side: str, record: str,
               max_nodes: int) -> SideHand:
-    """The side's bid, tricks and count in a finished hand."""
-    seats = rules.seats
-    bid = sum(b for s, b in result.bids if rules.side_of(s) == side)
-    tricks = sum(t for s, t in result.tricks.items() if rules.side_of(s) == side)
-    leader = seats[(seats.index(result.dealer) + 1) % len(seats)]
-    seat = next(s for s in seats if rules.side_of(s) == side)
-    position = Position(rules, dict(result.cards), leader=leader, bids=dict(result.bids),
-                        blind=frozenset(result.blind))
+    """The side's contract, tricks and result as the game scored them, and its count."""
+    score = result.sides[side]
+    seat = next(s for s in rules.seats if rules.side_of(s) == side)
+    position = Position(rules, dict(result.cards), leader=result.plays[0][0],
+                        bids=dict(result.bids), blind=frozenset(result.blind))
     try:
-        count: int | None = trick_count(position, seat, max_nodes=max_nodes, guess=bid)
+        count: int | None = trick_count(position, seat, max_nodes=max_nodes,
+                                        guess=score.contract)
     except SearchLimit:
         count = None
-    return SideHand(record, bid, tricks, count)
+    return SideHand(record, score.contract, score.tricks, score.made, count)
 
 
 def measure(directory: Path, level: str, max_nodes: int = 20_000_000) -> list[SideHand]:

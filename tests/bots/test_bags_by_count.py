@@ -36,13 +36,13 @@ def test_a_side_holding_every_spade_counts_every_trick(benchmark_script, table) 
 
 def test_tricks_over_the_bid_are_told_apart_by_the_count(benchmark_script) -> None:
     side_hand = benchmark_script("bags_by_count").SideHand
-    ducked_to_us = side_hand("a", 4, 7, 5)
+    ducked_to_us = side_hand("a", 4, 7, True, 5)
     assert (ducked_to_us.over, ducked_to_us.given, ducked_to_us.underbid) == (3, True, False)
-    underbid = side_hand("b", 4, 7, 8)
+    underbid = side_hand("b", 4, 7, True, 8)
     assert (underbid.over, underbid.given, underbid.underbid) == (3, False, True)
-    set_side = side_hand("c", 6, 5, 9)
+    set_side = side_hand("c", 6, 5, False, 9)
     assert (set_side.made, set_side.over, set_side.given) == (False, 0, False)
-    assert side_hand("d", 5, 5, None).over == 0
+    assert side_hand("d", 5, 5, True, None).over == 0
 
 
 def test_arena_records_are_read_for_the_level_named(benchmark_script, tmp_path: Path) -> None:
