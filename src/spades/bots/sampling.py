@@ -84,13 +84,41 @@ CANDIDATES = 4
 """Deals drawn per deal kept by :func:`sample_by_bids`."""
 
 
-def bid_likelihood(hand: Mask, bid: int, rules: Rules) -> float:
+SEARCH_LEVELS = frozenset({"strong", "expert"})
+"""The computer levels whose bids come from the bid search."""
+SECOND_BID_LEAN = -0.97
+"""How far the count of a search player's hand sits above its bid when it bids after
+its partner: its bid search prices the side's contract and bids about a trick above
+its count (3.62 a hand on a count of 2.65 in the first hands of ``spades arena strong
+basic --hand --deals 48 --seed 33000001``, where ``basic`` bid 2.55 on 2.65). Read by
+:data:`BID_LEAN` instead, a search partner's hand was drawn too strong, and the
+play-outs foresaw about a third of a trick too many for the side
+(``benchmarks/trick_forecast.py``)."""
+
+
+def bid_leans(view: SeatView) -> dict[Seat, float]:
+    """How far each seat's count is expected to sit above its bid: :data:`BID_LEAN`,
+    or :data:`SECOND_BID_LEAN` for a computer search player that bid after its
+    partner (the view names each seat's player)."""
+    rules = view.rules
+    seen: set[str] = set()
+    leans: dict[Seat, float] = {}
+    for seat, _ in view.bids:
+        side = rules.side_of(seat)
+        second = side in seen and rules.partnerships
+        seen.add(side)
+        leans[seat] = (SECOND_BID_LEAN if second and view.players.get(seat) in SEARCH_LEVELS
+                       else BID_LEAN)
+    return leans
+
+
+def bid_likelihood(hand: Mask, bid: int, rules: Rules, lean: float = BID_LEAN) -> float:
     """How well ``hand`` (as dealt) explains ``bid``: 1 for a perfect fit, less the
     further its count of sure tricks is from what the bid says."""
     count = sure_tricks(hand, rules)
     if bid == 0:
         return math.exp(-(count * count) / (2 * NIL_SPREAD * NIL_SPREAD))
-    miss = count - bid - BID_LEAN
+    miss = count - bid - lean
     return math.exp(-(miss * miss) / (2 * BID_SPREAD * BID_SPREAD))
 
 
@@ -228,7 +256,8 @@ def played_by(plays: Sequence[tuple[Seat, Card]]) -> dict[Seat, Mask]:
 def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rules,
                    played_by: Mapping[Seat, Mask], blind: Collection[Seat] = (),
                    candidates: int = CANDIDATES,
-                   plays: Sequence[tuple[Seat, Card]] = ()) -> list[Mask]:
+                   plays: Sequence[tuple[Seat, Card]] = (),
+                   leans: Mapping[Seat, float] | None = None) -> list[Mask]:
     """One possible deal that agrees with the bids made and, given ``plays`` (this
     hand's cards in the order played), with what the play revealed (sampling-importance
     resampling over ``candidates`` draws of :func:`sample_hands`).
@@ -248,7 +277,8 @@ def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rule
     for hands in draws:
         w = 1.0
         for i, s, b in bidders:
-            w *= bid_likelihood(hands[i] | played_by.get(s, 0), b, rules)
+            w *= bid_likelihood(hands[i] | played_by.get(s, 0), b, rules,
+                                (leans or {}).get(s, BID_LEAN))
         if plays:
             w *= play_likelihood(hands, plays, rules, me, bids)
         weights.append(w)
@@ -266,13 +296,15 @@ def view_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
     deal kept)."""
     sizes = dict(view.hand_sizes)
     played = played_by(view.plays)
+    leans = bid_leans(view)
     if read_play and view.plays and view.hand.bit_count() <= PLAY_FROM:
         for _ in range(count):
             yield sample_by_bids(k, sizes, rng, view.rules, played, view.blind, candidates,
-                                 plays=view.plays)
+                                 plays=view.plays, leans=leans)
     else:
         for _ in range(count):
-            yield sample_by_bids(k, sizes, rng, view.rules, played, view.blind)
+            yield sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
+                                 leans=leans)
 
 
 CHAIN_STEPS = 8
@@ -322,12 +354,14 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
         """How well each seat of ``pair`` explains its bid and its play on ``hands``."""
         misses = (reading.misses(hands, pair) if reading is not None
                   else dict.fromkeys(pair, 0))
-        return {q: (bid_likelihood(hands[q] | played.get(seats[q], 0), bids[q], view.rules)
+        return {q: (bid_likelihood(hands[q] | played.get(seats[q], 0), bids[q], view.rules,
+                                   leans.get(seats[q], BID_LEAN))
                     if q in bids else 1.0) * PLAY_MISS ** misses[q] for q in pair}
 
+    leans = bid_leans(view)
     hands = sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
                            PLAY_CANDIDATES if reading else CANDIDATES,
-                           plays=view.plays if reading else ())
+                           plays=view.plays if reading else (), leans=leans)
     fit = fits(hands, others)
     voids = k.voids
     proposed = 0
