@@ -34,7 +34,7 @@ from random import Random
 from spades.actions import Bid, Play
 from spades.bots import make_player
 from spades.bots.evaluation import rollout
-from spades.bots.knowledge import knowledge_of, seat_roles
+from spades.bots.knowledge import Knowledge, knowledge_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.strong import StrongPlayer, _position
 from spades.cards import Card, Mask
@@ -59,11 +59,11 @@ class Forecast:
     taken: tuple[int, ...]
 
 
-def play_out(view: SeatView, hands: list[Mask], card: Card,
+def play_out(view: SeatView, k: Knowledge, hands: list[Mask], card: Card,
              rng: Random) -> tuple[list[int], list[int]]:
-    """The tricks per seat when ``card`` is played from ``view`` on ``hands`` and the
-    hand is finished greedily, and by the basic rules from every seat."""
-    k = knowledge_of(view)
+    """The tricks per seat when ``card`` is played from ``view`` (``k`` its knowledge)
+    on ``hands`` and the hand is finished greedily, and by the basic rules from every
+    seat."""
     seats = view.rules.seats
     bids = [k.bids.get(s, 0) for s in seats]
     partner, side_of = seat_roles(view.rules)
@@ -99,7 +99,6 @@ def forecasts(path: Path, level: str, samples: int,
     if not isinstance(player, StrongPlayer):
         raise ValueError(f"{level} does not sample deals")
     seats = rules.seats
-    truth = dict(result.cards)
     out = []
     for seat, bid in result.bids:
         game.apply(seat, Bid(bid))
@@ -111,10 +110,10 @@ def forecasts(path: Path, level: str, samples: int,
             me = seats.index(seat)
             rng = Random(number)
             k = knowledge_of(view)
-            drawn = [play_out(view, hands, card, rng)
+            drawn = [play_out(view, k, hands, card, rng)
                      for hands in player.deals(view, k, rng, samples)]
-            held = [truth[s] & ~view.played_mask for s in seats]
-            true_greedy, true_rules = play_out(view, held, card, rng)
+            held = [game.hand_of(s) for s in seats]
+            true_greedy, true_rules = play_out(view, k, held, card, rng)
             order = [s for s, _ in result.bids]
             mate = seats[(me + 2) % 4]
             out.append(Forecast(
