@@ -123,12 +123,17 @@ def summary(level: str, hands: list[SideHand]) -> list[str]:
     ]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def record_arguments(parser: argparse.ArgumentParser, level_help: str) -> None:
+    """The arguments of a benchmark that reads an arena match's records: the folder,
+    and the level measured (``strong`` by default)."""
     parser.add_argument("directory", type=Path,
                         help="records written by spades arena --records DIR")
-    parser.add_argument("--level", default="strong",
-                        help="the level whose side is measured (default strong)")
+    parser.add_argument("--level", default="strong", help=f"{level_help} (default strong)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    record_arguments(parser, "the level whose side is measured")
     parser.add_argument("--max-nodes", type=int, default=20_000_000,
                         help="nodes a solver probe may visit (default 20,000,000)")
     args = parser.parse_args()

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 
+from bags_by_count import record_arguments
 from spades.actions import Bid, Play
 from spades.bots import make_player
 from spades.bots.evaluation import rollout
@@ -158,10 +159,7 @@ def report(level: str, rows: list[Forecast]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("directory", type=Path,
-                        help="records written by spades arena --records DIR")
-    parser.add_argument("--level", default="strong",
-                        help="the search level whose decisions are measured (default strong)")
+    record_arguments(parser, "the search level whose decisions are measured")
     parser.add_argument("--samples", type=int, default=60,
                         help="deals drawn per decision (default 60)")
     parser.add_argument("--cards", default="11,8,5",
