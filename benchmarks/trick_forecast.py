@@ -39,6 +39,7 @@ from spades.bots.knowledge import Knowledge, knowledge_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.strong import StrongPlayer, _position
 from spades.cards import Card, Mask
+from spades.dealing import HandDeal
 from spades.game import Game, Phase
 from spades.record import load_record, read_record
 from spades.views import SeatView, seat_view
@@ -93,9 +94,10 @@ def forecasts(path: Path, level: str, samples: int,
     if not rules.partnerships or rules.players != 4 or not finished.results:
         return []
     result = finished.results[0]
-    game = Game(rules, deal=data.get("deal"), players=data.get("players", {}))
-    if any(game.hand_of(s) != result.cards[s] for s in rules.seats):
-        raise ValueError(f"{path.name}: the deal number does not give the record's cards")
+    # Replayed from the record's own cards: a record need not carry a deal number.
+    game = Game(rules.replace(first_dealer=result.dealer),
+                source=lambda r, hand, dealer: HandDeal(cards=result.cards),
+                players=data.get("players", {}))
     player = make_player(level, 0, rules)
     if not isinstance(player, StrongPlayer):
         raise ValueError(f"{level} does not sample deals")

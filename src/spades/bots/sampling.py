@@ -84,8 +84,9 @@ CANDIDATES = 4
 """Deals drawn per deal kept by :func:`sample_by_bids`."""
 
 
-SEARCH_LEVELS = frozenset({"strong", "expert"})
-"""The computer levels whose bids come from the bid search."""
+SEARCH_LEVELS = frozenset({"strong", "expert", "oracle-cards"})
+"""The players whose bids come from ``strong``'s bid search: the two search levels and
+the arena's yardstick that bids as ``strong`` does."""
 SECOND_BID_LEAN = -0.97
 """How far the count of a search player's hand sits above its bid when it bids after
 its partner: its bid search prices the side's contract and bids about a trick above
@@ -273,12 +274,13 @@ def sample_by_bids(k: Knowledge, sizes: dict[str, int], rng: Random, rules: Rule
     draws = [sample_hands(k, sizes, rng) for _ in range(candidates)]
     me = k.seats.index(k.seat)
     bids = [k.bids.get(s, 0) for s in k.seats]
+    lean_of = leans or {}
     weights = []
     for hands in draws:
         w = 1.0
         for i, s, b in bidders:
             w *= bid_likelihood(hands[i] | played_by.get(s, 0), b, rules,
-                                (leans or {}).get(s, BID_LEAN))
+                                lean_of.get(s, BID_LEAN))
         if plays:
             w *= play_likelihood(hands, plays, rules, me, bids)
         weights.append(w)
