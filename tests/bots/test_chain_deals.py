@@ -15,6 +15,8 @@ from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import spades.bots.sampling as sampling
 from spades.bots.basic import BasicPlayer
@@ -33,7 +35,7 @@ from spades.bots.sampling import (
     view_deals,
 )
 from spades.bots.strong import StrongPlayer
-from spades.cards import SUIT_MASK, Mask
+from spades.cards import SUIT_MASK, Mask, cards_of
 from spades.game import Game
 from spades.views import SeatView, seat_view
 
@@ -160,3 +162,38 @@ def test_the_search_players_chain_their_deals_and_read_the_play_by_default(basic
         list(StrongPlayer(1, worlds=4, chain=False).deals(view, knowledge_of(view),
                                                             Random(0), 3))
         assert seen == [True, True, False]
+
+
+@given(mask=st.integers(min_value=1, max_value=(1 << 52) - 1), seed=st.integers(0, 10**6))
+def test_a_random_card_is_drawn_as_a_choice_from_the_list_draws_it(mask, seed):
+    """The chain draws its swaps without listing the hand, with the very same draws of
+    the generator: a seed gives the deals it gave before."""
+    listed, masked = Random(seed), Random(seed)
+    for _ in range(3):
+        assert sampling._random_card(masked, mask) == listed.choice(cards_of(mask))
+    assert masked.random() == listed.random()
+
+
+@given(threshold=st.floats(0.0, 1.0), bids=st.tuples(st.floats(1e-9, 1.0), st.floats(1e-9, 1.0)),
+       misses=st.tuples(st.integers(0, 3), st.integers(0, 3)))
+def test_a_swap_is_kept_exactly_when_its_whole_weight_passes(threshold, bids, misses):
+    """Reading the play only while it can still decide changes no answer: the swap is
+    kept when the threshold lies below the product of both seats' bid and play
+    weights, and only then are the new weights noted."""
+    read: list[int] = []
+
+    def bid_fit(hands: list[Mask], q: int) -> float:
+        return bids[q]
+
+    def play_fit(hands: list[Mask], q: int) -> float:
+        read.append(q)
+        return float(PLAY_MISS ** misses[q])
+
+    whole = (bids[0] * PLAY_MISS ** misses[0]) * (bids[1] * PLAY_MISS ** misses[1])
+    fit = {0: 0.5, 1: 0.5}
+    kept = sampling._accept(threshold, [0, 0], (0, 1), bid_fit, play_fit, fit)
+    assert kept == (threshold < whole)
+    assert fit == ({0: bids[0] * PLAY_MISS ** misses[0], 1: bids[1] * PLAY_MISS ** misses[1]}
+                   if kept else {0: 0.5, 1: 0.5})
+    if not threshold < bids[0] * bids[1]:
+        assert read == []

@@ -17,8 +17,7 @@ would have played from each player's seat).
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from random import Random
 from typing import NamedTuple
 
@@ -220,8 +219,9 @@ class PlayReading:
             miss = answers.get(key)
             if miss is None:
                 k = d.knowledge
-                asked = replace(k, hand=hand, unseen=self.deck & ~k.played & ~hand,
-                                remaining=hand.bit_count())
+                asked = Knowledge(k.seat, k.seats, k.partner, hand, k.played,
+                                  self.deck & ~k.played & ~hand, k.voids, k.bids,
+                                  k.tricks, hand.bit_count())
                 want = play_decision(Table(d.seat, legal, d.trick, asked)).action
                 assert isinstance(want, Play)
                 miss = False
@@ -352,39 +352,83 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
         yield from view_deals(view, k, rng, count)
         return
 
-    def fits(hands: list[Mask], pair: Collection[int]) -> dict[int, float]:
-        """How well each seat of ``pair`` explains its bid and its play on ``hands``."""
-        misses = (reading.misses(hands, pair) if reading is not None
-                  else dict.fromkeys(pair, 0))
-        return {q: (bid_likelihood(hands[q] | played.get(seats[q], 0), bids[q], view.rules,
-                                   leans.get(seats[q], BID_LEAN))
-                    if q in bids else 1.0) * PLAY_MISS ** misses[q] for q in pair}
+    bid_fits: dict[tuple[int, Mask], float] = {}
+
+    def bid_fit(hands: list[Mask], q: int) -> float:
+        """How well seat ``q``'s hand on ``hands`` explains its bid (remembered: a
+        chain meets the same hands again)."""
+        if q not in bids:
+            return 1.0
+        hand = hands[q]
+        fit = bid_fits.get((q, hand))
+        if fit is None:
+            fit = bid_likelihood(hand | played.get(seats[q], 0), bids[q], view.rules,
+                                 leans.get(seats[q], BID_LEAN))
+            bid_fits[q, hand] = fit
+        return fit
+
+    def play_fit(hands: list[Mask], q: int) -> float:
+        """The weight the cards seat ``q`` played give the deal ``hands``."""
+        if reading is None:
+            return 1.0
+        return float(PLAY_MISS ** reading.misses(hands, (q,))[q])
 
     leans = bid_leans(view)
     hands = sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
                            PLAY_CANDIDATES if reading else CANDIDATES,
                            plays=view.plays if reading else (), leans=leans)
-    fit = fits(hands, others)
+    fit = {q: bid_fit(hands, q) * play_fit(hands, q) for q in others}
     voids = k.voids
     proposed = 0
     handed = 0
     while handed < count:
         a, b = rng.sample(others, 2)
-        card_a = rng.choice(cards_of(hands[a]))
-        card_b = rng.choice(cards_of(hands[b]))
+        card_a = _random_card(rng, hands[a])
+        card_b = _random_card(rng, hands[b])
         if (SUIT_OF[card_a] not in voids.get(seats[b], ())
                 and SUIT_OF[card_b] not in voids.get(seats[a], ())):
             swapped = hands[:]
             swapped[a] ^= 1 << card_a | 1 << card_b
             swapped[b] ^= 1 << card_a | 1 << card_b
-            new = fits(swapped, (a, b))
-            if rng.random() * fit[a] * fit[b] < new[a] * new[b]:
+            if _accept(rng.random() * fit[a] * fit[b], swapped, (a, b), bid_fit,
+                       play_fit, fit):
                 hands = swapped
-                fit.update(new)
         proposed += 1
         if proposed >= CHAIN_BURN and (proposed - CHAIN_BURN) % CHAIN_STEPS == 0:
             handed += 1
             yield hands[:]
+
+
+def _random_card(rng: Random, hand: Mask) -> Card:
+    """A card of ``hand`` drawn uniformly, as ``rng.choice(cards_of(hand))`` draws it
+    (the same draw of ``rng``), without building the list."""
+    for _ in range(rng.randrange(hand.bit_count())):
+        hand &= hand - 1
+    return (hand & -hand).bit_length() - 1
+
+
+def _accept(threshold: float, hands: list[Mask], pair: tuple[int, int],
+            bid_fit: Callable[[list[Mask], int], float],
+            play_fit: Callable[[list[Mask], int], float], fit: dict[int, float]) -> bool:
+    """Metropolis: keep the deal ``hands`` (two seats' hands swapped a card) when
+    ``threshold`` (a uniform draw times the old deal's weight) lies below its weight,
+    and then note the new weights in ``fit``. The play, the dear part, is read only
+    while it can still decide: a card played against the rules only divides a weight,
+    so a deal whose bids alone fall below the threshold is turned down unread, and so
+    is one whose first seat's play already sinks it. The answer is the one reading
+    everything would give (the same chain, the same deals)."""
+    a, b = pair
+    bid_a, bid_b = bid_fit(hands, a), bid_fit(hands, b)
+    if not threshold < bid_a * bid_b:
+        return False
+    new_a = bid_a * play_fit(hands, a)
+    if not threshold < new_a * bid_b:
+        return False
+    new_b = bid_b * play_fit(hands, b)
+    if not threshold < new_a * new_b:
+        return False
+    fit[a], fit[b] = new_a, new_b
+    return True
 
 
 def _try_deal(k: Knowledge, pool: list[int], need: dict[str, int], spare: int,
