@@ -24,6 +24,11 @@ play model is the basic player's rules, so with ``--level basic`` it knows the
 players exactly; another level shows how well it reads players who do not follow the
 rules.
 
+A second table says how much the deals of one sample repeat each other: the share of
+the unseen cards that consecutive deals give to the same seat, and deals half the
+sample apart. Deals drawn apart share only what the fit makes likely; a chain's
+consecutive deals share more, by as much as its deals are fewer than it counts.
+
 The last line is ``bids share of unseen cards placed right: N`` (strong's sampler).
 
 usage: python benchmarks/sampling_fit.py [--deals N] [--samples K] [--seed S]
@@ -34,7 +39,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from random import Random
 
 from spades.bots import make_player
@@ -88,11 +93,11 @@ def placed_right(view: SeatView, truth: dict[Seat, Mask],
     return statistics.fmean(shares) if shares else 1.0
 
 
-def measure(deals: int, first: int, samples: int, level: str = "basic",
-            budget: int | None = None) -> dict[str, dict[int, list[float]]]:
-    """Each sampler's share placed right at every measured decision, by cards in hand,
-    in hands played by ``level`` in every seat."""
-    out: dict[str, dict[int, list[float]]] = {name: {} for name in SAMPLERS}
+def decisions(deals: int, first: int, level: str = "basic", budget: int | None = None
+              ) -> Iterator[tuple[int, SeatView, dict[Seat, Mask]]]:
+    """South's card decisions with 3 to 9 cards in hand, in the first hands of deals
+    ``first``... played by ``level`` in every seat: the deal number, South's view and
+    the true hands."""
     for deal in range(first, first + deals):
         game = Game("classic", deal=deal)
         rules = game.rules
@@ -101,16 +106,54 @@ def measure(deals: int, first: int, samples: int, level: str = "basic",
             seat = game.to_act
             assert seat is not None
             view = seat_view(game, seat)
-            left = view.hand.bit_count()
-            if game.phase is Phase.PLAY and seat == "S" and 3 <= left <= 9:
-                truth = {s: game.hand_of(s) for s in rules.seats}
-                k = knowledge_of(view)
-                for name, draw in SAMPLERS.items():
-                    rng = Random(deal * 100 + left)
-                    drawn = draw(view, k, rng, samples)
-                    out[name].setdefault(left, []).append(placed_right(view, truth, drawn))
+            if game.phase is Phase.PLAY and seat == "S" and 3 <= view.hand.bit_count() <= 9:
+                yield deal, view, {s: game.hand_of(s) for s in rules.seats}
             game.apply(seat, player.decide(view).action)
+
+
+def measure(deals: int, first: int, samples: int, level: str = "basic",
+            budget: int | None = None) -> dict[str, dict[int, list[float]]]:
+    """Each sampler's share placed right at every measured decision, by cards in hand,
+    in hands played by ``level`` in every seat."""
+    out: dict[str, dict[int, list[float]]] = {name: {} for name in SAMPLERS}
+    for deal, view, truth in decisions(deals, first, level, budget):
+        left = view.hand.bit_count()
+        k = knowledge_of(view)
+        for name, draw in SAMPLERS.items():
+            drawn = draw(view, k, Random(deal * 100 + left), samples)
+            out[name].setdefault(left, []).append(placed_right(view, truth, drawn))
     return out
+
+
+def alike(view: SeatView, deals: list[list[Mask]], apart: int) -> float:
+    """The mean share of the unseen cards that two deals ``apart`` places apart in
+    ``deals`` give to the same seat: how much a sample's deals repeat each other."""
+    unseen = knowledge_of(view).unseen
+    pairs = list(zip(deals[:-apart or None], deals[apart:], strict=True))
+    if not pairs or not unseen:
+        return 1.0
+    same = [sum((x & y & unseen).bit_count() for x, y in zip(one, two, strict=True))
+            for one, two in pairs]
+    return statistics.fmean(same) / unseen.bit_count()
+
+
+def measure_alike(deals: int, first: int, samples: int, names: Iterable[str]
+                  ) -> dict[str, tuple[float, float]]:
+    """For each sampler of ``names``, the share of unseen cards that consecutive deals
+    give to the same seat, and deals half the sample apart (hands played by the basic
+    player): a chain whose consecutive deals share more than distant ones hands out
+    fewer different deals than it counts."""
+    next_: dict[str, list[float]] = {name: [] for name in names}
+    far: dict[str, list[float]] = {name: [] for name in names}
+    for deal, view, _ in decisions(deals, first):
+        k = knowledge_of(view)
+        for name in next_:
+            drawn = SAMPLERS[name](view, k, Random(deal * 100 + view.hand.bit_count()),
+                                   samples)
+            next_[name].append(alike(view, drawn, 1))
+            far[name].append(alike(view, drawn, samples // 2))
+    return {name: (statistics.fmean(next_[name]), statistics.fmean(far[name]))
+            for name in next_}
 
 
 def main() -> None:
@@ -134,6 +177,11 @@ def main() -> None:
         every = [x for values in by.values() for x in values]
         print(f"  {name:<20} {statistics.fmean(every):>6.3f} "
               + " ".join(f"{statistics.fmean(by[n]):>5.3f}" for n in lefts))
+    print("share of the unseen cards two deals of a sample give to the same seat")
+    print(f"  {'sampler':<20} {'next':>6} {'half the sample apart':>22}")
+    for name, (next_, far) in measure_alike(args.deals, args.seed, args.samples,
+                                            ("bids+play", "chain bids+play")).items():
+        print(f"  {name:<20} {next_:>6.3f} {far:>22.3f}")
     bids = [x for values in results["bids"].values() for x in values]
     print(f"bids share of unseen cards placed right: {statistics.fmean(bids):.3f}")
 

@@ -3,6 +3,7 @@ sampled deals give to their true holder (benchmarks/sampling_fit.py)."""
 
 from __future__ import annotations
 
+import spades.bots.sampling as sampling
 from spades.bots.basic import BasicPlayer
 from spades.cards import cards_of
 from spades.game import Game, Phase
@@ -61,3 +62,35 @@ def test_reading_the_play_and_chaining_the_deals_place_more_cards_right(
 
     assert mean("bids+play") > mean("bids") + 0.02
     assert mean("chain bids+play") > mean("bids+play") + 0.02
+
+
+def test_alike_counts_the_unseen_cards_two_deals_give_to_the_same_seat(
+        benchmark_script) -> None:
+    bench = benchmark_script("sampling_fit")
+    game = _bid_game()
+    view = seat_view(game, "S")
+    seats = game.rules.seats
+    true_deal = [game.hand_of(s) for s in seats]
+    swapped = [game.hand_of("W") if s == "E" else game.hand_of("E") if s == "W"
+               else game.hand_of(s) for s in seats]
+    north = len(cards_of(game.hand_of("N")))
+    assert bench.alike(view, [true_deal, true_deal], 1) == 1.0
+    assert bench.alike(view, [true_deal, swapped], 1) == north / 39
+    # Two apart: only the first and the third deal are compared.
+    assert bench.alike(view, [true_deal, swapped, true_deal], 2) == 1.0
+    assert bench.alike(view, [true_deal], 1) == 1.0
+
+
+def test_a_chain_repeats_its_deals_more_next_to_each_other_than_apart(
+        benchmark_script, monkeypatch) -> None:
+    """A chain handing out a deal at every swap gives neighbours nearly the same deal,
+    and deals far apart in the sample much less; deals drawn apart share as much
+    either way."""
+    bench = benchmark_script("sampling_fit")
+    monkeypatch.setattr(sampling, "CHAIN_STEPS", 1)
+    figures = bench.measure_alike(2, 990001, 40, ("bids+play", "chain bids+play"))
+    chain_next, chain_far = figures["chain bids+play"]
+    drawn_next, drawn_far = figures["bids+play"]
+    assert chain_next > 0.9
+    assert chain_next > chain_far + 0.1
+    assert abs(drawn_next - drawn_far) < 0.05
