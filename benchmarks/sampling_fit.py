@@ -33,6 +33,7 @@ The last line is ``bids share of unseen cards placed right: N`` (strong's sample
 
 usage: python benchmarks/sampling_fit.py [--deals N] [--samples K] [--seed S]
                                          [--level LEVEL] [--budget DEALS]
+                                         [--chain-steps N]
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import statistics
 from collections.abc import Callable, Iterable, Iterator
 from random import Random
 
+import spades.bots.sampling as sampling
 from spades.bots import make_player
 from spades.bots.knowledge import Knowledge, knowledge_of
 from spades.bots.sampling import PLAY_CANDIDATES, chain_deals, sample_hands, view_deals
@@ -166,7 +168,11 @@ def main() -> None:
                         help="the level that plays every seat (default basic)")
     parser.add_argument("--budget", type=int, default=None,
                         help="deals a card for a search level (default: its own)")
+    parser.add_argument("--chain-steps", type=int, default=sampling.CHAIN_STEPS,
+                        help="swaps the chain proposes between two deals it hands out "
+                             f"(default {sampling.CHAIN_STEPS}, the search's)")
     args = parser.parse_args()
+    sampling.CHAIN_STEPS = args.chain_steps
     results = measure(args.deals, args.seed, args.samples, args.level, args.budget)
     lefts = sorted({left for by in results.values() for left in by}, reverse=True)
     print(f"share of the unseen cards placed with their true holder, "
