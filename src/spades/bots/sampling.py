@@ -219,9 +219,11 @@ class PlayReading:
             miss = answers.get(key)
             if miss is None:
                 k = d.knowledge
-                asked = Knowledge(k.seat, k.seats, k.partner, hand, k.played,
-                                  self.deck & ~k.played & ~hand, k.voids, k.bids,
-                                  k.tricks, hand.bit_count())
+                # Built field by field: dataclasses.replace costs as much as the rest.
+                asked = Knowledge(seat=k.seat, seats=k.seats, partner=k.partner, hand=hand,
+                                  played=k.played, unseen=self.deck & ~k.played & ~hand,
+                                  voids=k.voids, bids=k.bids, tricks=k.tricks,
+                                  remaining=hand.bit_count())
                 want = play_decision(Table(d.seat, legal, d.trick, asked)).action
                 assert isinstance(want, Play)
                 miss = False
