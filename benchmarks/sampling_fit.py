@@ -131,7 +131,7 @@ def alike(view: SeatView, deals: list[list[Mask]], apart: int) -> float:
     """The mean share of the unseen cards that two deals ``apart`` places apart in
     ``deals`` give to the same seat: how much a sample's deals repeat each other."""
     unseen = knowledge_of(view).unseen
-    pairs = list(zip(deals[:-apart or None], deals[apart:], strict=True))
+    pairs = list(zip(deals, deals[apart:], strict=False))  # the shorter list decides
     if not pairs or not unseen:
         return 1.0
     same = [sum((x & y & unseen).bit_count() for x, y in zip(one, two, strict=True))
