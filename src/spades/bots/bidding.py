@@ -8,8 +8,9 @@ its figure and a reason a player understands.
 from __future__ import annotations
 
 import math
+from functools import cache
 
-from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, Mask, Seat, cards_of
+from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat, cards_of
 from spades.rules import Rules
 
 ACE, KING, NINE, FOUR = 12, 11, 7, 2
@@ -63,8 +64,55 @@ def spade_tricks(hand: Mask, rules: Rules) -> float:
 
 
 def sure_tricks(hand: Mask, rules: Rules) -> float:
-    """Tips 1 and 2 together: the tricks this hand should take."""
-    return sum(side_suit_tricks(hand, s) for s in range(3)) + spade_tricks(hand, rules)
+    """Tips 1 and 2 together: the tricks this hand should take.
+
+    The same count as adding up :func:`side_suit_tricks` and :func:`spade_tricks`, to
+    the last bit (the same sums in the same order), read suit by suit from tables: the
+    search counts the hands of every deal it samples, a few hundred thousand a bid.
+    """
+    side = _side_table()
+    clubs, diamonds, hearts = hand & _SUIT_BITS, hand >> 13 & _SUIT_BITS, hand >> 26 & _SUIT_BITS
+    spades = hand & SUIT_MASK[SPADES]
+    tricks = _spade_core(spades, _top_spades(rules.deck_cards))
+    if spades.bit_count() >= 2:
+        for pattern in (clubs, diamonds, hearts):
+            if pattern == 0 or (pattern & (pattern - 1) == 0 and not pattern >> ACE & 1):
+                tricks += 0.5
+    return side[clubs] + side[diamonds] + side[hearts] + tricks
+
+
+_SUIT_BITS = 0x1FFF
+
+
+@cache
+def _side_table() -> tuple[float, ...]:
+    """:func:`side_suit_tricks` of every holding of one side suit (bits by rank)."""
+    return tuple(side_suit_tricks(pattern, 0) for pattern in range(_SUIT_BITS + 1))
+
+
+@cache
+def _top_spades(deck: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The deck's three highest spades, highest first."""
+    return tuple(c for c in reversed(deck) if SUIT_OF[c] == SPADES)[:3]
+
+
+@cache
+def _spade_core(spades: Mask, tops: tuple[Card, ...]) -> float:
+    """The part of :func:`spade_tricks` the spades alone decide: the top spades and
+    the length."""
+    length = spades.bit_count()
+    tricks = 0.0
+    for position, card in enumerate(tops):
+        if not spades >> card & 1:
+            continue
+        if position == 0:
+            tricks += 1.0
+        elif position == 1:
+            tricks += 0.9 if length >= 2 else 0.4
+        elif length >= 3:
+            tricks += 0.5
+    tricks += max(0, length - 3)
+    return tricks
 
 
 def nil_fits(hand: Mask, rules: Rules, partnered: bool) -> bool:
