@@ -14,7 +14,7 @@ played again and the line replaced.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,53 @@ def _deal(data: Any) -> DealResult:
                       tallies)
 
 
+@dataclass
+class LogContents:
+    """What a log holds: its match (as :func:`match_key` writes it), its deals by number,
+    and how many bytes of the file end in a complete line."""
+
+    match: dict[str, Any]
+    results: dict[int, DealResult]
+    valid: int
+
+
+def read_log(path: Path) -> LogContents | None:
+    """The log at ``path`` read and checked line by line (None for an empty file);
+    :class:`ArenaLogError` says what is wrong with one that cannot be read. A last
+    line without its newline (a run killed while writing it) is left out."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ArenaLogError(f"{path}: cannot read the log ({error})") from error
+    end = raw.rfind(b"\n") + 1
+    lines = raw[:end].decode("utf-8", errors="replace").splitlines()
+    if not lines:
+        return None
+    try:
+        head = json.loads(lines[0])
+        fmt, match = head["format"], head["match"]
+    except (ValueError, TypeError, KeyError) as error:
+        raise ArenaLogError(f"{path}: line 1 is not an arena log's heading "
+                            f"({FORMAT})") from error
+    if fmt != FORMAT:
+        raise ArenaLogError(f"{path}: format {fmt!r}, expected {FORMAT!r}")
+    if not isinstance(match, dict) or set(match) != _MATCH_FIELDS:
+        raise ArenaLogError(f"{path}: line 1 does not name a match ({match!r})")
+    results: dict[int, DealResult] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            result = _deal(json.loads(line))
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            raise ArenaLogError(f"{path}: line {number} is not a deal's "
+                                f"result ({error})") from error
+        results[result.deal] = result
+    return LogContents(match, results, end)
+
+
+_MATCH_FIELDS = {"a", "b", "rules", "first", "budget", "games"}
+"""The fields :func:`match_key` writes."""
+
+
 class ArenaLog:
     """The log at ``path`` for ``match``: the deals it holds, and a way to add more.
 
@@ -72,35 +119,16 @@ class ArenaLog:
             self._read()
 
     def _read(self) -> None:
-        try:
-            raw = self.path.read_bytes()
-        except OSError as error:
-            raise ArenaLogError(f"{self.path}: cannot read the log ({error})") from error
-        end = raw.rfind(b"\n") + 1
-        lines = raw[:end].decode("utf-8", errors="replace").splitlines()
-        if not lines:
+        contents = read_log(self.path)
+        if contents is None:
             return
-        try:
-            head = json.loads(lines[0])
-            fmt, match = head["format"], head["match"]
-        except (ValueError, TypeError, KeyError) as error:
-            raise ArenaLogError(f"{self.path}: line 1 is not an arena log's heading "
-                                f"({FORMAT})") from error
-        if fmt != FORMAT:
-            raise ArenaLogError(f"{self.path}: format {fmt!r}, expected {FORMAT!r}")
-        if match != match_key(self.match):
-            theirs = ", ".join(f"{k}={v}" for k, v in match.items()) if isinstance(
-                match, dict) else repr(match)
+        if contents.match != match_key(self.match):
+            match = contents.match
+            theirs = ", ".join(f"{k}={v}" for k, v in match.items())
             raise ArenaLogError(f"{self.path} is the log of another match ({theirs}); "
                                 "give another file to start a new log")
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                result = _deal(json.loads(line))
-            except (ValueError, TypeError, KeyError, AttributeError) as error:
-                raise ArenaLogError(f"{self.path}: line {number} is not a deal's "
-                                    f"result ({error})") from error
-            self.results[result.deal] = result
-        self._valid = end
+        self.results = contents.results
+        self._valid = contents.valid
 
     def wanted(self) -> list[int]:
         """The match's deals the log does not hold yet, in order."""

@@ -99,6 +99,7 @@ def test_the_log_of_another_match_is_refused_and_left_alone(tmp_path, other):
 
 @pytest.mark.parametrize("text, where", [
     ("not json\n", "line 1"),
+    (f'{{"format": "{FORMAT}", "match": [1]}}\n', "does not name a match"),
     ('{"format": "spades-arena-log/9", "match": {}}\n', "format"),
     ("HEAD\n{\"deal\": 11}\n", "line 2"),
     ("HEAD\n[1, 2]\n", "line 2"),

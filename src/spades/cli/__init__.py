@@ -19,6 +19,7 @@ SUBCOMMANDS = (
     "serve",
     "hint",
     "arena",
+    "compare",
 )
 """Subcommand modules of :mod:`spades.cli`, in the order ``--help`` lists them."""
 
