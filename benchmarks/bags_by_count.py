@@ -14,6 +14,20 @@ the first lead, every seat playing for tricks):
 - tricks taken above the count were given to the side: the others, their contract
   made, ducked, and the side could not duck the tricks back.
 
+The same count tells where the sets come from:
+
+- a side set with a contract above its count bid what no play could make, open
+  hands or not: the bid's fault, not the play's;
+- the others could be set on open hands when the side's count is more than the tricks
+  their contract leaves (13 less their contract): how many of those chances the
+  level took, against every set of the others.
+
+And the bids themselves: each of the side's two bids less the bid the basic player
+would have made from the same seat at the same moment (its first bidder, then its
+second, who knows the partner's bid), with the share of those hands made and the
+tricks over the contract, so that a level's habit of bidding above or below the
+rules can be weighed against what it took.
+
 Figures depend only on the records: the solver is exact. A count the solver cannot
 finish within ``--max-nodes`` nodes a probe is left out of the count columns.
 
@@ -29,11 +43,15 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from spades.actions import Bid
+from spades.bots.basic import BasicPlayer
 from spades.game import HandResult
 from spades.record import load_record, read_record
 from spades.rules import Rules
 from spades.solver import Position, SearchLimit, trick_count
+from spades.views import seat_view
 
 UNDERBID = 3
 """A count this many tricks above the bid or more marks a hand the side underbid."""
@@ -49,6 +67,23 @@ class SideHand:
     made: bool
     count: int | None
     """The side's double-dummy count on the true deal; None if the solver gave up."""
+    others_bid: int = 0
+    others_made: bool = True
+    total: int = 13
+    """Tricks in the hand."""
+    over_basic: tuple[int, ...] = ()
+    """Each of the side's bids, in bidding order, less the basic player's bid there."""
+
+    @property
+    def bid_over_count(self) -> bool:
+        """Set with a contract above the side's count: no play could have made it."""
+        return not self.made and self.count is not None and self.count < self.bid
+
+    @property
+    def others_settable(self) -> bool:
+        """The side's count leaves the others fewer tricks than their contract."""
+        return self.count is not None and self.others_bid > 0 and \
+            self.total - self.count < self.others_bid
 
     @property
     def over(self) -> int:
@@ -66,9 +101,10 @@ class SideHand:
 
 
 def side_hand(rules: Rules, result: HandResult, side: str, record: str,
-              max_nodes: int) -> SideHand:
+              max_nodes: int, over_basic: tuple[int, ...] = ()) -> SideHand:
     """The side's contract, tricks and result as the game scored them, and its count."""
     score = result.sides[side]
+    others = [o for name, o in result.sides.items() if name != side]
     seat = next(s for s in rules.seats if rules.side_of(s) == side)
     position = Position(rules, dict(result.cards), leader=result.plays[0][0],
                         bids=dict(result.bids), blind=frozenset(result.blind))
@@ -77,7 +113,28 @@ def side_hand(rules: Rules, result: HandResult, side: str, record: str,
                                         guess=score.contract)
     except SearchLimit:
         count = None
-    return SideHand(record, score.contract, score.tricks, score.made, count)
+    return SideHand(record, score.contract, score.tricks, score.made, count,
+                    sum(o.contract for o in others), all(o.made for o in others),
+                    len(result.plays) // len(rules.seats), over_basic)
+
+
+def bids_over_basic(data: dict[str, Any], side: str) -> tuple[int, ...]:
+    """Each bid of ``side`` in the record's first hand less the basic player's bid from
+    the same seat with the bids made before it (the record replayed up to that bid)."""
+    first = data["hands"][0]
+    rules = load_record(data).rules
+    seats = rules.seats
+    dealer = seats.index(first["dealer"])
+    order = [seats[(dealer + 1 + k) % len(seats)] for k in range(len(seats))]
+    over = []
+    for k, seat in enumerate(order):
+        if rules.side_of(seat) != side:
+            continue
+        before = {**data, "hands": [{**first, "bids": first["bids"][:k], "play": ""}]}
+        advice = BasicPlayer(0, rules).decide(seat_view(load_record(before), seat)).action
+        assert isinstance(advice, Bid)
+        over.append(first["bids"][k] - advice.tricks)
+    return tuple(over)
 
 
 def measure(directory: Path, level: str, max_nodes: int = 20_000_000) -> list[SideHand]:
@@ -94,7 +151,9 @@ def measure(directory: Path, level: str, max_nodes: int = 20_000_000) -> list[Si
                  if name == level}
         if len(sides) != 1:
             continue
-        hands.append(side_hand(rules, game.results[0], sides.pop(), path.name, max_nodes))
+        side = sides.pop()
+        hands.append(side_hand(rules, game.results[0], side, path.name, max_nodes,
+                               bids_over_basic(data, side)))
     return hands
 
 
@@ -118,9 +177,42 @@ def summary(level: str, hands: list[SideHand]) -> list[str]:
         f"{over} tricks over",
         f"  hands over the bid that took more than their count (ducked to them): "
         f"{len(given)} of {len(with_over)}, {sum(h.over for h in given)} tricks over",
+        *sets(hands),
+        *bids_against_basic(hands),
         f"{level} tricks over the bid a hand: {over / plays:.2f}" if plays else
         f"{level} tricks over the bid a hand: no records",
     ]
+
+
+def sets(hands: list[SideHand]) -> list[str]:
+    """Where the sets came from: bids above the count, chances to set the others."""
+    set_hands = [h for h in hands if not h.made]
+    settable = [h for h in hands if h.others_settable]
+    return [
+        f"  set in {len(set_hands)}: {sum(h.bid_over_count for h in set_hands)} of them "
+        f"bid above the side's count (no play could make them)",
+        f"  the others could be set on open hands in {len(settable)} plays, and were in "
+        f"{sum(not h.others_made for h in settable)}; the others set in "
+        f"{sum(not h.others_made for h in hands)} plays in all",
+    ]
+
+
+def bids_against_basic(hands: list[SideHand]) -> list[str]:
+    """The side's first and second bids against the basic bid from the same seat."""
+    lines = []
+    for k, who in enumerate(("first", "second")):
+        by_gap: dict[int, list[SideHand]] = {}
+        for h in hands:
+            if len(h.over_basic) > k:
+                by_gap.setdefault(h.over_basic[k], []).append(h)
+        for gap in sorted(by_gap):
+            group = by_gap[gap]
+            made = [h for h in group if h.made]
+            over = statistics.fmean(h.tricks - h.bid for h in made) if made else 0.0
+            lines.append(f"  {who} bidder, the basic bid {gap:+d}: {len(group)} plays, "
+                         f"made {len(made) / len(group):.0%}, {over:.2f} tricks over "
+                         f"when made")
+    return lines
 
 
 def record_arguments(parser: argparse.ArgumentParser, level_help: str) -> None:

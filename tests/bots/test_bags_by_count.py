@@ -64,3 +64,42 @@ def test_arena_records_are_read_for_the_level_named(benchmark_script, tmp_path: 
     lines = script.summary("basic", hands)
     over = sum(h.over for h in hands) / 2
     assert lines[-1] == f"basic tricks over the bid a hand: {over:.2f}"
+
+
+def test_sets_are_told_apart_by_the_count(benchmark_script) -> None:
+    side_hand = benchmark_script("bags_by_count").SideHand
+    beyond = side_hand("a", 7, 5, False, 6, others_bid=4)
+    assert beyond.bid_over_count and not beyond.others_settable
+    misplayed = side_hand("b", 7, 6, False, 8, others_bid=4)
+    assert not misplayed.bid_over_count
+    # A count of 10 leaves the others 3 tricks: a contract of 4 can be set, 3 cannot.
+    assert side_hand("c", 6, 8, True, 10, others_bid=4).others_settable
+    assert not side_hand("d", 6, 8, True, 10, others_bid=3).others_settable
+    assert not side_hand("e", 6, 8, True, None, others_bid=4).others_settable
+    lines = benchmark_script("bags_by_count").sets(
+        [beyond, misplayed, side_hand("c", 6, 10, True, 10, others_bid=4, others_made=False),
+         side_hand("f", 2, 4, True, 4, others_bid=9, others_made=False)])
+    assert lines == ["  set in 2: 1 of them bid above the side's count (no play could make them)",
+                     "  the others could be set on open hands in 1 plays, and were in 1; "
+                     "the others set in 2 plays in all"]
+
+
+def test_each_bid_is_measured_against_the_basic_bid_from_the_same_seat(
+        benchmark_script, tmp_path: Path) -> None:
+    script = benchmark_script("bags_by_count")
+    play_deal(Match("basic", "random", deals=1, first=7, games=False,
+                    records=str(tmp_path)), 7)
+    hands = script.measure(tmp_path, "basic")
+    # The basic player's own bids are the basic bids: both of the side's bids agree.
+    assert [h.over_basic for h in hands] == [(0, 0), (0, 0)]
+    random_side = script.bids_over_basic(read_record(tmp_path / hands[0].record),
+                                         "EW" if hands[0].record.endswith("AB.json") else "NS")
+    assert len(random_side) == 2
+    lines = script.bids_against_basic(
+        [script.SideHand("a", 5, 6, True, 6, over_basic=(0, 1)),
+         script.SideHand("b", 6, 5, False, 6, over_basic=(0, 2))])
+    assert lines == [
+        "  first bidder, the basic bid +0: 2 plays, made 50%, 1.00 tricks over when made",
+        "  second bidder, the basic bid +1: 1 plays, made 100%, 1.00 tricks over when made",
+        "  second bidder, the basic bid +2: 1 plays, made 0%, 0.00 tricks over when made",
+    ]
