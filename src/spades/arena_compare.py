@@ -58,6 +58,9 @@ class Comparison:
     margin: tuple[float, float, float]
     charged: tuple[float, float, float]
     different: int
+    by_sets: list[tuple[str, int, float]]
+    """Where A-B comes from: each group of deals (by which contracts were set in one log
+    and not the other), its count of deals and its share of the paired mean."""
 
 
 def load(path: Path) -> LogContents:
@@ -90,7 +93,33 @@ def compare(path_a: Path, path_b: Path) -> Comparison:
         games=bool(a.match["games"]), deals=deals,
         margin=mean_ci([x.margin - y.margin for x, y in pairs]),
         charged=mean_ci([x.adjusted - y.adjusted for x, y in pairs]),
-        different=sum(_result(x) != _result(y) for x, y in pairs))
+        different=sum(_result(x) != _result(y) for x, y in pairs),
+        by_sets=_by_sets(pairs, games=bool(a.match["games"])))
+
+
+SET_GROUPS = ("the player set less often in A than in B", "the player set more often in A",
+              "the opponent set more often in A", "the opponent set less often in A",
+              "the same contracts set")
+"""The groups of :func:`_by_sets`, in the order the report lists them: by the measured
+player's sets first, then, where those are the same, by the opponent's."""
+
+
+def _by_sets(pairs: list[tuple[DealResult, DealResult]],
+             games: bool) -> list[tuple[str, int, float]]:
+    """A-B split by sets: most of a paired margin is a few contracts set in one log and
+    made in the other, worth a hundred points each, while the other deals move by
+    tricks and bags. The share is each group's sum of A-B over every deal (raw for
+    whole games, with bags charged for first hands), so the shares add up to A-B."""
+    sums = dict.fromkeys(SET_GROUPS, 0.0)
+    counts = dict.fromkeys(SET_GROUPS, 0)
+    for x, y in pairs:
+        player = x.tallies["A"].set - y.tallies["A"].set
+        opponent = x.tallies["B"].set - y.tallies["B"].set
+        group = SET_GROUPS[0 if player < 0 else 1 if player > 0 else
+                           2 if opponent > 0 else 3 if opponent < 0 else 4]
+        counts[group] += 1
+        sums[group] += x.margin - y.margin if games else x.adjusted - y.adjusted
+    return [(g, counts[g], sums[g] / len(pairs)) for g in SET_GROUPS if counts[g]]
 
 
 def _side(path: Path, log: LogContents, results: list[DealResult]) -> Side:
@@ -135,6 +164,10 @@ def report(c: Comparison) -> str:
         lines.append(f"{name:<5}{_interval(raw):<34}{'' if c.games else _interval(bags)}"
                      .rstrip())
     lines.append(f"deals with a different result: {c.different} of {len(c.deals)}")
+    what = "" if c.games else " with bags charged"
+    lines.append(f"where A-B{what} comes from (deals, share of A-B):")
+    for group, count, share in c.by_sets:
+        lines.append(f"  {group:<46}{count:>5}{share:>+8.1f}")
     won = f"{'games won':>12}" if c.games else ""
     lines.append(f"{'':<5}{'made':>6}{'set':>7}{'bags/hand':>11}{won}{'per decision':>14}"
                  f"   {c.opponent}:{'set':>6}{'bags/hand':>11}")

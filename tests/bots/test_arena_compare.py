@@ -94,3 +94,19 @@ def test_logs_without_a_common_deal_missing_empty_or_malformed_get_a_clear_error
                            (empty, "is empty"), (torn, "line 2 is not a deal's result")):
         assert main(["compare", str(a), str(other)]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_the_paired_margin_is_split_by_who_was_set_and_the_shares_add_up(tmp_path):
+    a = arena_log(tmp_path / "a.jsonl", "basic", seed=31, deals=6)
+    b = arena_log(tmp_path / "b.jsonl", "random", seed=31, deals=6)
+    c = compare(a, b)
+    assert sum(count for _, count, _ in c.by_sets) == 6
+    assert sum(share for _, _, share in c.by_sets) == pytest.approx(c.charged[0])
+    la, lb = deal_lines(a), deal_lines(b)
+    fewer = [d for d in la if la[d]["tallies"]["A"]["set"] < lb[d]["tallies"]["A"]["set"]]
+    groups = {group: (count, share) for group, count, share in c.by_sets}
+    assert fewer, "the random player is set more often than the basic player"
+    count, share = groups["the player set less often in A than in B"]
+    assert count == len(fewer)
+    assert share == pytest.approx(sum(la[d]["adjusted"] - lb[d]["adjusted"]
+                                      for d in fewer) / 6)
