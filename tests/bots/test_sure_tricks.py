@@ -1,6 +1,7 @@
 """Counting sure tricks (tips 1 and 2): :func:`spades.bots.bidding.sure_tricks` reads
-its count suit by suit from tables, and must give the sum of the two tips' own counts
-to the last bit, in both decks, since the bid search and the sampler compare counts.
+the side suits from a table and remembers the spades' part, and must give what the
+tips say card by card, to the last bit, in both decks: the bid search and the sampler
+compare counts.
 """
 
 from __future__ import annotations
@@ -10,22 +11,38 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.bots.bidding import side_suit_tricks, spade_tricks, sure_tricks
-from spades.cards import mask_of, parse_cards
-from spades.rules import rules_from
+from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, cards_of, mask_of, parse_cards
+from spades.rules import Rules, rules_from
 
 
-def _by_the_tips(hand: int, preset: str) -> float:
-    rules = rules_from(preset)
-    return sum(side_suit_tricks(hand, s) for s in range(3)) + spade_tricks(hand, rules)
+def tip_2_card_by_card(hand: int, rules: Rules) -> float:
+    """Tip 2 read card by card, in the order the tips add it up."""
+    spades = hand & SUIT_MASK[SPADES]
+    length = spades.bit_count()
+    tops = [c for c in reversed(rules.deck_cards) if SUIT_OF[c] == SPADES][:3]
+    tricks = 0.0
+    for position, card in enumerate(tops):
+        if spades >> card & 1:
+            tricks += (1.0 if position == 0 else (0.9 if length >= 2 else 0.4)
+                       if position == 1 else 0.5 if length >= 3 else 0.0)
+    tricks += max(0, length - 3)
+    if length >= 2:
+        for suit in range(3):
+            held = cards_of(hand & SUIT_MASK[suit])
+            if not held or (len(held) == 1 and RANK_OF[held[0]] != 12):
+                tricks += 0.5
+    return tricks
 
 
 @settings(max_examples=400)
 @given(st.sampled_from(["classic", "jokers"]), st.data())
 def test_sure_tricks_is_the_tips_count_to_the_bit(preset: str, data: st.DataObject) -> None:
-    deck = list(rules_from(preset).deck_cards)
+    rules = rules_from(preset)
     size = data.draw(st.integers(min_value=0, max_value=13))
-    hand = mask_of(data.draw(st.permutations(deck))[:size])
-    assert sure_tricks(hand, rules_from(preset)) == _by_the_tips(hand, preset)
+    hand = mask_of(data.draw(st.permutations(list(rules.deck_cards)))[:size])
+    assert spade_tricks(hand, rules) == tip_2_card_by_card(hand, rules)
+    assert sure_tricks(hand, rules) == \
+        sum(side_suit_tricks(hand, s) for s in range(3)) + tip_2_card_by_card(hand, rules)
 
 
 def test_sure_tricks_of_hands_a_player_would_count() -> None:

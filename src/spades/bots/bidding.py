@@ -40,66 +40,48 @@ def spade_tricks(hand: Mask, rules: Rules) -> float:
     """Tip 2: the top spade is sure, the next one nearly so if guarded; one trick per
     spade beyond the third; half a trick per void or singleton side suit to trump."""
     spades = hand & SUIT_MASK[SPADES]
-    length = spades.bit_count()
-    deck_spades = [c for c in reversed(rules.deck_cards) if SUIT_OF[c] == SPADES]
-    tricks = 0.0
-    for position, card in enumerate(deck_spades[:3]):
-        if not spades >> card & 1:
-            continue
-        if position == 0:
-            tricks += 1.0
-        elif position == 1:
-            tricks += 0.9 if length >= 2 else 0.4
-        elif length >= 3:
-            tricks += 0.5
-    tricks += max(0, length - 3)
-    if length >= 2:
+    tricks = _spade_core(spades, _top_spades(rules.deck_cards))
+    if spades.bit_count() >= 2:
         for suit in range(3):
-            held = (hand & SUIT_MASK[suit]).bit_count()
-            if held == 0:
+            held = hand >> (13 * suit) & _SUIT_BITS
+            # A void, or a singleton that is not the ace (an ace is a trick of its own).
+            if held == 0 or (held & (held - 1) == 0 and not held >> ACE & 1):
                 tricks += 0.5
-            elif held == 1:
-                tricks += 0.5 if not (hand & SUIT_MASK[suit]) >> (suit * 13 + ACE) & 1 else 0
     return tricks
 
 
 def sure_tricks(hand: Mask, rules: Rules) -> float:
     """Tips 1 and 2 together: the tricks this hand should take.
 
-    The same count as adding up :func:`side_suit_tricks` and :func:`spade_tricks`, to
-    the last bit (the same sums in the same order), read suit by suit from tables: the
-    search counts the hands of every deal it samples, a few hundred thousand a bid.
+    The side suits are read from a table of every holding: the search counts the hands
+    of every deal it samples, a few hundred thousand a bid.
     """
     side = _side_table()
-    clubs, diamonds, hearts = hand & _SUIT_BITS, hand >> 13 & _SUIT_BITS, hand >> 26 & _SUIT_BITS
-    spades = hand & SUIT_MASK[SPADES]
-    tricks = _spade_core(spades, _top_spades(rules.deck_cards))
-    if spades.bit_count() >= 2:
-        for pattern in (clubs, diamonds, hearts):
-            if pattern == 0 or (pattern & (pattern - 1) == 0 and not pattern >> ACE & 1):
-                tricks += 0.5
-    return side[clubs] + side[diamonds] + side[hearts] + tricks
+    return (side[hand & _SUIT_BITS] + side[hand >> 13 & _SUIT_BITS]
+            + side[hand >> 26 & _SUIT_BITS] + spade_tricks(hand, rules))
 
 
 _SUIT_BITS = 0x1FFF
+"""The bits of one suit's thirteen ranks, the suit shifted down to the lowest bits."""
 
 
 @cache
 def _side_table() -> tuple[float, ...]:
     """:func:`side_suit_tricks` of every holding of one side suit (bits by rank)."""
-    return tuple(side_suit_tricks(pattern, 0) for pattern in range(_SUIT_BITS + 1))
+    return tuple(side_suit_tricks(held, 0) for held in range(_SUIT_BITS + 1))
 
 
 @cache
 def _top_spades(deck: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The deck's three highest spades, highest first."""
+    """The deck's three highest spades, highest first (with the jokers, the big and
+    the little joker, then the ace)."""
     return tuple(c for c in reversed(deck) if SUIT_OF[c] == SPADES)[:3]
 
 
 @cache
 def _spade_core(spades: Mask, tops: tuple[Card, ...]) -> float:
-    """The part of :func:`spade_tricks` the spades alone decide: the top spades and
-    the length."""
+    """The part of tip 2 the spades alone decide: the top spades and the length
+    (remembered: a deck has a few thousand spade holdings)."""
     length = spades.bit_count()
     tricks = 0.0
     for position, card in enumerate(tops):
