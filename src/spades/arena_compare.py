@@ -132,14 +132,15 @@ def _side(path: Path, log: LogContents, results: list[DealResult]) -> Side:
                 mean_ci([r.adjusted for r in results]), measured, opponent)
 
 
+_TIMING = ("seconds", "decisions")
+"""Tally fields that measure the machine, not the play."""
+
+
 def _result(r: DealResult) -> tuple[object, ...]:
     """What a deal's play produced, without the time it took."""
     return (r.margin, r.adjusted,
             *(tuple(getattr(t, f.name) for f in fields(t) if f.name not in _TIMING)
               for t in (r.tallies["A"], r.tallies["B"])))
-
-
-_TIMING = ("seconds", "decisions")
 
 
 def _interval(figure: tuple[float, float, float]) -> str:
