@@ -28,7 +28,8 @@ def register(sub: Any) -> None:
         description="Compare two logs written by 'spades arena ... --log FILE' on the "
         "deals both hold: each log's margin, and A's margin less B's deal by deal with "
         "a 95% confidence interval (raw, and with bags charged for first hands), the "
-        "deals whose result differs, contracts set, bags and time per decision.",
+        "deals whose result differs, how much of the difference comes from contracts "
+        "set in one log and not the other, contracts set, bags and time per decision.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("a", metavar="A", help="the log of the player measured (JSON lines)")
     p.add_argument("b", metavar="B", help="the log it is measured against")
