@@ -24,9 +24,10 @@ The same count tells where the sets come from:
 
 And the bids themselves: each of the side's two bids less the bid the basic player
 would have made from the same seat at the same moment (its first bidder, then its
-second, who knows the partner's bid), with the share of those hands made and the
-tricks over the contract, so that a level's habit of bidding above or below the
-rules can be weighed against what it took.
+second, who knows the partner's bid), with the share of those hands made, the tricks
+over the contract, and what a contract a trick higher or lower would have scored on
+the same tricks (bags charged 10 each), so that a level's habit of bidding above or
+below the rules can be weighed against what it took.
 
 Figures depend only on the records: the solver is exact. A count the solver cannot
 finish within ``--max-nodes`` nodes a probe is left out of the count columns.
@@ -209,10 +210,25 @@ def bids_against_basic(hands: list[SideHand]) -> list[str]:
             group = by_gap[gap]
             made = [h for h in group if h.made]
             over = statistics.fmean(h.tricks - h.bid for h in made) if made else 0.0
+            more = statistics.fmean(charged(h.bid + 1, h.tricks) - charged(h.bid, h.tricks)
+                                    for h in group)
+            less = statistics.fmean(charged(h.bid - 1, h.tricks) - charged(h.bid, h.tricks)
+                                    if h.bid > 1 else 0.0 for h in group)
             lines.append(f"  {who} bidder, the basic bid {gap:+d}: {len(group)} plays, "
                          f"made {len(made) / len(group):.0%}, {over:.2f} tricks over "
-                         f"when made")
+                         f"when made; a trick more bid {more:+.1f} a play, "
+                         f"a trick less {less:+.1f}")
     return lines
+
+
+def charged(contract: int, tricks: int) -> float:
+    """A side's points for ``tricks`` on ``contract`` (no Nil), each bag charged its
+    long-run 10 points: what a bid a trick higher or lower would have scored had the
+    side taken the same tricks (it would not have played quite the same, so this only
+    says which way the bid leans)."""
+    if tricks < contract:
+        return -10.0 * contract
+    return 10.0 * contract + (1 - 10) * (tricks - contract)
 
 
 def record_arguments(parser: argparse.ArgumentParser, level_help: str) -> None:

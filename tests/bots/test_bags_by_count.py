@@ -98,8 +98,14 @@ def test_each_bid_is_measured_against_the_basic_bid_from_the_same_seat(
     lines = script.bids_against_basic(
         [script.SideHand("a", 5, 6, True, 6, over_basic=(0, 1)),
          script.SideHand("b", 6, 5, False, 6, over_basic=(0, 2))])
+    # 6 tricks on 5 bid score 50 - 9 = 41, on 6 bid 60 (+19), on 4 bid 40 - 18 (-19);
+    # 5 tricks on 6 bid -60, on 7 bid -70 (-10), on 5 bid 50 (+110).
     assert lines == [
-        "  first bidder, the basic bid +0: 2 plays, made 50%, 1.00 tricks over when made",
-        "  second bidder, the basic bid +1: 1 plays, made 100%, 1.00 tricks over when made",
-        "  second bidder, the basic bid +2: 1 plays, made 0%, 0.00 tricks over when made",
+        "  first bidder, the basic bid +0: 2 plays, made 50%, 1.00 tricks over when made; "
+        "a trick more bid +4.5 a play, a trick less +45.5",
+        "  second bidder, the basic bid +1: 1 plays, made 100%, 1.00 tricks over when made; "
+        "a trick more bid +19.0 a play, a trick less -19.0",
+        "  second bidder, the basic bid +2: 1 plays, made 0%, 0.00 tricks over when made; "
+        "a trick more bid -10.0 a play, a trick less +110.0",
     ]
+    assert script.charged(5, 6) == 41 and script.charged(6, 5) == -60
