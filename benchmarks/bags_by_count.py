@@ -50,9 +50,12 @@ from spades.actions import Bid
 from spades.bots.basic import BasicPlayer
 from spades.game import HandResult
 from spades.record import load_record, read_record
-from spades.rules import Rules
+from spades.rules import Rules, rules_from
+from spades.scoring import long_run_points, score_side
 from spades.solver import Position, SearchLimit, trick_count
 from spades.views import seat_view
+
+CLASSIC = rules_from("classic")
 
 UNDERBID = 3
 """A count this many tricks above the bid or more marks a hand the side underbid."""
@@ -74,6 +77,7 @@ class SideHand:
     """Tricks in the hand."""
     over_basic: tuple[int, ...] = ()
     """Each of the side's bids, in bidding order, less the basic player's bid there."""
+    rules: Rules = CLASSIC
 
     @property
     def bid_over_count(self) -> bool:
@@ -116,25 +120,24 @@ def side_hand(rules: Rules, result: HandResult, side: str, record: str,
         count = None
     return SideHand(record, score.contract, score.tricks, score.made, count,
                     sum(o.contract for o in others), all(o.made for o in others),
-                    len(result.plays) // len(rules.seats), over_basic)
+                    len(result.plays) // len(rules.seats), over_basic, rules)
 
 
 def bids_over_basic(data: dict[str, Any], side: str) -> tuple[int, ...]:
     """Each bid of ``side`` in the record's first hand less the basic player's bid from
-    the same seat with the bids made before it (the record replayed up to that bid)."""
+    the same seat with the bids made before it (the hand replayed bid by bid)."""
     first = data["hands"][0]
-    rules = load_record(data).rules
-    seats = rules.seats
-    dealer = seats.index(first["dealer"])
-    order = [seats[(dealer + 1 + k) % len(seats)] for k in range(len(seats))]
+    game = load_record({**data, "hands": [{**first, "bids": [], "play": ""}]})
+    basic = BasicPlayer(0, game.rules)
     over = []
-    for k, seat in enumerate(order):
-        if rules.side_of(seat) != side:
-            continue
-        before = {**data, "hands": [{**first, "bids": first["bids"][:k], "play": ""}]}
-        advice = BasicPlayer(0, rules).decide(seat_view(load_record(before), seat)).action
-        assert isinstance(advice, Bid)
-        over.append(first["bids"][k] - advice.tricks)
+    for bid in first["bids"]:
+        seat = game.to_act
+        assert seat is not None
+        if game.rules.side_of(seat) == side:
+            advice = basic.decide(seat_view(game, seat)).action
+            assert isinstance(advice, Bid)
+            over.append(bid - advice.tricks)
+        game.apply(seat, Bid(bid))
     return tuple(over)
 
 
@@ -210,10 +213,9 @@ def bids_against_basic(hands: list[SideHand]) -> list[str]:
             group = by_gap[gap]
             made = [h for h in group if h.made]
             over = statistics.fmean(h.tricks - h.bid for h in made) if made else 0.0
-            more = statistics.fmean(charged(h.bid + 1, h.tricks) - charged(h.bid, h.tricks)
-                                    for h in group)
-            less = statistics.fmean(charged(h.bid - 1, h.tricks) - charged(h.bid, h.tricks)
-                                    if h.bid > 1 else 0.0 for h in group)
+            more = statistics.fmean(charged(h, h.bid + 1) - charged(h, h.bid) for h in group)
+            less = statistics.fmean(charged(h, h.bid - 1) - charged(h, h.bid) if h.bid > 1
+                                    else 0.0 for h in group)
             lines.append(f"  {who} bidder, the basic bid {gap:+d}: {len(group)} plays, "
                          f"made {len(made) / len(group):.0%}, {over:.2f} tricks over "
                          f"when made; a trick more bid {more:+.1f} a play, "
@@ -221,14 +223,15 @@ def bids_against_basic(hands: list[SideHand]) -> list[str]:
     return lines
 
 
-def charged(contract: int, tricks: int) -> float:
-    """A side's points for ``tricks`` on ``contract`` (no Nil), each bag charged its
-    long-run 10 points: what a bid a trick higher or lower would have scored had the
-    side taken the same tricks (it would not have played quite the same, so this only
-    says which way the bid leans)."""
-    if tricks < contract:
-        return -10.0 * contract
-    return 10.0 * contract + (1 - 10) * (tricks - contract)
+def charged(h: SideHand, contract: int) -> float:
+    """The side's points for its tricks on ``contract`` (no Nil), each bag charged its
+    long-run cost, as the game scores them: what a bid a trick higher or lower would
+    have scored had the side taken the same tricks (it would not have played quite the
+    same, so this only says which way the bid leans)."""
+    seat = h.rules.seats[0]
+    score = score_side(h.rules, {seat: contract}, frozenset(), {seat: h.tricks}, (seat,),
+                       0, 0)
+    return long_run_points(h.rules, score)
 
 
 def record_arguments(parser: argparse.ArgumentParser, level_help: str) -> None:

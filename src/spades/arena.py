@@ -145,7 +145,6 @@ def play_deal(match: Match, deal: int) -> DealResult:
     margins: list[float] = []
     adjusted: list[float] = []
     tallies = {"A": Tally(), "B": Tally()}
-    bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
     for swapped in (False, True):
         a_seats, b_seats = seats_of(rules, swapped)
         label = {s: "A" for s in a_seats} | {s: "B" for s in b_seats}
@@ -175,7 +174,7 @@ def play_deal(match: Match, deal: int) -> DealResult:
                 points[who] += score.points * share
                 # Over a whole game the penalties are in the points already.
                 charged[who] += (score.points - (0 if match.games else
-                                                 bag_cost * score.bags)) * share
+                                                 rules.bag_cost * score.bags)) * share
                 t = tallies[who]
                 t.hands += 1
                 t.bags += score.bags

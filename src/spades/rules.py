@@ -176,6 +176,12 @@ class Rules:
         return _JOKERS_MASK if self.deck == "jokers" else _STANDARD_MASK
 
     @property
+    def bag_cost(self) -> float:
+        """What a bag costs in the long run: the bag penalty spread over the bags that
+        trigger it (10 points in ``classic``), 0 without a penalty."""
+        return self.bag_penalty / self.bag_limit if self.bag_limit else 0.0
+
+    @property
     def sides(self) -> tuple[str, ...]:
         """Who scores together: ``NS`` and ``EW``, or each seat alone."""
         if self.partnerships:

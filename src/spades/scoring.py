@@ -48,6 +48,13 @@ def side_members(rules: Rules, side: str) -> tuple[Seat, ...]:
     return tuple(s for s in rules.seats if rules.side_of(s) == side)
 
 
+def long_run_points(rules: Rules, score: SideScore) -> float:
+    """A side's points for the hand with every bag charged its long-run cost
+    (:attr:`Rules.bag_cost`) in place of the step penalty the hand happens to trigger:
+    what the hand is worth over a game, the tenth bag costing what every bag costs."""
+    return score.points + score.penalty - rules.bag_cost * score.bags
+
+
 def score_side(
     rules: Rules,
     bids: Mapping[Seat, int],

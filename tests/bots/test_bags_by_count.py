@@ -10,6 +10,7 @@ from spades.arena import Match, play_deal
 from spades.bots.basic import BasicPlayer
 from spades.game import Phase
 from spades.record import read_record
+from spades.rules import rules_from
 from spades.views import seat_view
 
 
@@ -108,4 +109,8 @@ def test_each_bid_is_measured_against_the_basic_bid_from_the_same_seat(
         "  second bidder, the basic bid +2: 1 plays, made 0%, 0.00 tricks over when made; "
         "a trick more bid -10.0 a play, a trick less +110.0",
     ]
-    assert script.charged(5, 6) == 41 and script.charged(6, 5) == -60
+    made = script.SideHand("a", 5, 6, True, 6)
+    assert script.charged(made, 5) == 41 and script.charged(made, 7) == -70
+    # With a bag limit of 5 and a penalty of 50, a bag costs 10 all the same.
+    five = rules_from("classic").replace(bag_limit=5, bag_penalty=50)
+    assert script.charged(script.SideHand("b", 1, 8, True, 8, rules=five), 1) == 10 - 9 * 7

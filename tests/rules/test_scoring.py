@@ -176,3 +176,20 @@ def test_r20_seed_000_you_nil_north_5_you_take_1_north_4_is_minus_50(table: Any)
     ns = game.results[0].sides["NS"]
     assert (ns.contract, ns.made, ns.nil_points, ns.points) == (5, True, -100, -50)
     assert game.scores["NS"] == -50
+
+
+def test_long_run_points_charge_every_bag_the_penalty_spread_over_the_limit() -> None:
+    from spades.rules import rules_from
+    from spades.scoring import long_run_points, score_side
+
+    classic = rules_from("classic")
+    assert classic.bag_cost == 10.0
+    # 4 bid, 7 taken with 8 bags already: the penalty is triggered, yet the hand is
+    # worth 40 + 3 less 10 for each of its 3 bags, as any hand with 3 bags.
+    triggered = score_side(classic, {"N": 4, "S": 0}, set(), {"N": 7, "S": 0},
+                           ("N",), 0, 8)
+    assert triggered.penalty == 100
+    assert long_run_points(classic, triggered) == 43 - 30
+    free = classic.replace(bag_limit=0)
+    assert free.bag_cost == 0.0
+    assert long_run_points(free, score_side(free, {"N": 4}, set(), {"N": 7}, ("N",), 0, 8)) == 43

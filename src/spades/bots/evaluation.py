@@ -15,7 +15,7 @@ from random import Random
 from spades.cards import NON_SPADE_MASK, RANK_OF, SPADES, SUIT_MASK, SUIT_OF
 from spades.playout import Playout
 from spades.rules import Rules
-from spades.scoring import game_result, score_hand
+from spades.scoring import game_result, long_run_points, score_hand
 
 WIN_BONUS = 400.0
 """Value of winning the game when the hand ends it (ends close games the right way)."""
@@ -36,7 +36,7 @@ class Scorer:
     has few distinct outcomes, so each is scored once and remembered.
     """
 
-    __slots__ = ("bag_cost", "bids", "blind", "cache", "me", "mine", "prior",
+    __slots__ = ("bids", "blind", "cache", "me", "mine", "prior",
                  "prior_bags", "rules", "seats")
 
     def __init__(self, rules: Rules, bids: list[int], blind: list[bool], me: int,
@@ -49,7 +49,6 @@ class Scorer:
         self.mine = rules.side_of(self.seats[me])
         self.prior = {s: scores[s] for s in rules.sides}
         self.prior_bags = {s: bag_counts[s] for s in rules.sides}
-        self.bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
         self.cache: dict[tuple[int, ...], float] = {}
 
     def utility(self, tricks: list[int]) -> float:
@@ -69,8 +68,7 @@ class Scorer:
         result = score_hand(self.rules, self.bids, self.blind,
                             dict(zip(self.seats, tricks, strict=True)), self.prior,
                             self.prior_bags)
-        cost = self.bag_cost
-        values = {side: s.points + s.penalty - cost * s.bags for side, s in result.items()}
+        values = {side: long_run_points(self.rules, s) for side, s in result.items()}
         others = [v for side, v in values.items() if side != self.mine]
         value = values[self.mine] - sum(others) / len(others)
         over, winner = game_result(self.rules, {side: s.score for side, s in result.items()})

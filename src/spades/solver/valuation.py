@@ -26,7 +26,7 @@ import numpy as np
 
 from spades.cards import Seat
 from spades.rules import Rules
-from spades.scoring import SideScore, game_result, score_hand
+from spades.scoring import SideScore, game_result, long_run_points, score_hand
 
 WIN_VALUE = 400.0
 """Points a hand that wins the game is worth beyond its own points (lost if it loses it):
@@ -57,10 +57,7 @@ class HandContext:
 
 def side_value(context: HandContext, sides: Mapping[str, SideScore], side: str) -> float:
     """One side's worth of a scored hand: points with bags at their long-run cost."""
-    rules = context.rules
-    bag_cost = rules.bag_penalty / rules.bag_limit if rules.bag_limit else 0.0
-    s = sides[side]
-    return s.points + s.penalty - bag_cost * s.bags
+    return long_run_points(context.rules, sides[side])
 
 
 def outcome_value(context: HandContext, tricks: Mapping[Seat, int], side: str) -> float:
