@@ -44,10 +44,11 @@ from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
 from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
+from spades.bots.guessed_play import GUESS_KEEP, guessed_rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.sampling import chain_deals, sample_hands, view_deals
-from spades.cards import SUIT_OF, Mask, card_name, mask_of
+from spades.cards import SUIT_MASK, SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout, trick_winner
 from spades.rules import Rules
@@ -116,7 +117,9 @@ class StrongPlayer:
                  bid_spread: tuple[float, float] = DEFAULT_BID_SPREAD,
                  endgame: int = DEFAULT_ENDGAME, infer_play: bool = True,
                  rules_playouts: bool = False, mixed_playouts: bool = True,
-                 mixed_bids: bool = False, chain: bool = True) -> None:
+                 mixed_bids: bool = False, chain: bool = True,
+                 guessed_playouts: bool = False, guess_keep: float = GUESS_KEEP,
+                 guessed_bids: bool = False) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -168,6 +171,20 @@ class StrongPlayer:
         ``basic`` it measured +2 raw points a hand and level with bags charged, for about
         eight times the time of a bid when the greedy play-outs priced every bid on one
         play-out (docs/bots.md: "Tried on top of the mixed play-outs")."""
+        self.guessed_playouts = guessed_playouts
+        """In the mixed play-outs, let every seat of the greedy play-out play from its
+        own guess of the deal instead of the deal itself
+        (:mod:`spades.bots.guessed_play`). Off by default: measured level with the
+        open-handed play-out at the default budget (docs/bots.md: "Each seat playing
+        from its own guess")."""
+        self.guess_keep = guess_keep
+        """The share of the unseen cards each seat's guess leaves with their true
+        holder (:data:`~spades.bots.guessed_play.GUESS_KEEP`)."""
+        self.guessed_bids = guessed_bids
+        """Price each candidate bid on one guessed play-out of the hand as bid (the
+        same guesses for every candidate), instead of the open-handed play-out with
+        its tricks spread by a trick either way: the guesses are the risk the spread
+        stands for."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -228,6 +245,7 @@ class StrongPlayer:
         if len(cards) == 1:
             return hint
         values: dict[int, list[float]] = {c: [] for c in cards}
+        barred = [_barred(k, s) for s in seats]
         left = view.hand.bit_count()
         solved = left <= self.solver_tricks
         exact = solved or left <= self.endgame
@@ -253,12 +271,18 @@ class StrongPlayer:
                     break
                 continue
             base = _position(view, hands)
+            # Every card's guessed play-out starts from the same guesses of the deal.
+            guess_seed = rng.getrandbits(32) if self.guessed_playouts else 0
             for card in cards:
                 # The card's worth on this deal: the mean of the play-outs in use.
                 worths = []
                 if self.rules_playouts or self.mixed_playouts:
                     worths.append(_rules_value(view, k, bid_of, base, card, scorer, rng))
-                if not self.rules_playouts:
+                if self.guessed_playouts and self.mixed_playouts:
+                    tricks = guessed_rollout(base.copy(), barred, bids, partner, side_of,
+                                             Random(guess_seed), card, self.guess_keep)
+                    worths.append(scorer.utility(tricks))
+                elif not self.rules_playouts:
                     p = base.copy()
                     p.play(card)
                     worths.append(scorer.utility(rollout(p, bids, partner, side_of, rng)))
@@ -336,13 +360,20 @@ class StrongPlayer:
         done = 0
         for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
+            # The same guesses of the deal for every candidate (common random numbers).
+            guess_seed = rng.getrandbits(32)
             for b in candidates:
                 # Each candidate played out as bid: both play-outs play for the side's
                 # contract and duck once it is made, so the tricks depend on the bid.
                 bids = [guessed[s] if s != view.seat else b for s in seats]
                 scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
                 worths: list[float] = []
-                if not self.rules_playouts:
+                if self.guessed_bids:
+                    tricks = guessed_rollout(Playout(hands, leader), [0] * len(seats),
+                                             bids, roles[0], roles[1], Random(guess_seed),
+                                             keep=self.guess_keep)
+                    worths.append(scorer.utility(tricks))
+                elif not self.rules_playouts:
                     tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
                                      rng, self.bid_noise)
                     outcomes = [(1.0, tricks)] if b == 0 else \
@@ -449,6 +480,14 @@ def _solved_row(view: SeatView, hands: list[Mask], cards: list[int]) -> list[flo
         return solved_values(view, hands, cards)
     except PositionError:
         return None
+
+
+def _barred(k: Knowledge, seat: str) -> Mask:
+    """The cards ``seat`` has shown it cannot hold: the suits it failed to follow."""
+    mask = 0
+    for suit in k.voids.get(seat, ()):
+        mask |= SUIT_MASK[suit]
+    return mask
 
 
 def _noted(decision: Decision, note: str) -> Decision:
