@@ -361,7 +361,7 @@ class StrongPlayer:
         for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
             # The same guesses of the deal for every candidate (common random numbers).
-            guess_seed = rng.getrandbits(32)
+            guess_seed = rng.getrandbits(32) if self.guessed_bids else 0
             for b in candidates:
                 # Each candidate played out as bid: both play-outs play for the side's
                 # contract and duck once it is made, so the tricks depend on the bid.
