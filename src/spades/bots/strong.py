@@ -245,7 +245,7 @@ class StrongPlayer:
         if len(cards) == 1:
             return hint
         values: dict[int, list[float]] = {c: [] for c in cards}
-        barred = [_barred(k, s) for s in seats]
+        barred = [_barred(k, s) for s in seats] if self.guessed_playouts else []
         left = view.hand.bit_count()
         solved = left <= self.solver_tricks
         exact = solved or left <= self.endgame
