@@ -14,8 +14,10 @@ ends it). Bids are chosen the same way on greedy play-outs, each candidate playe
 bid, over the bids near the basic player's count plus Nil when the table lets computer
 players bid it. As options, the
 cards are played out by one policy only (``mixed_playouts=False``: greedy;
-``rules_playouts=True``: the rules, bids included), and ``mixed_bids=True`` prices the
-bids on both play-outs as well.
+``rules_playouts=True``: the rules, bids included), ``mixed_bids=True`` prices the
+bids on both play-outs as well, and ``guessed_playouts=True`` / ``guessed_bids=True``
+let every seat of the greedy play-out play from its own guess of the deal
+(:mod:`spades.bots.guessed_play`), for the cards or the bids.
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
