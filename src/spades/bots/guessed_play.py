@@ -4,9 +4,10 @@ The greedy play-out of :mod:`spades.bots.evaluation` lets every seat see the dea
 ducks, finesses and covers perfectly, which no player at a table can. The rules
 play-out of :mod:`spades.bots.rules_play` plays from each seat's view but plays only
 as well as the basic rules. This play-out keeps the greedy policy and takes the deal
-away from it: at the start, each seat guesses where the cards it cannot see are (the
-cards the others hold, dealt at random to seats that have not shown they lack the
-suit), and at each of its turns it plays the greedy card *of its guess*. As cards are
+away from it: at the start, each seat guesses where the cards it cannot see are (a
+share of them left with their true holder, the rest dealt at random to seats that
+have not shown they lack the suit), and at each of its turns it plays the greedy card
+*of its guess*. As cards are
 played the guesses follow the table: a card played from another hand than the guess
 said is swapped into it, and a suit a player shows it lacks leaves that player's
 guessed hand. So each seat plays as well as the greedy policy on what it believes,

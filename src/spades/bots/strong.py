@@ -173,7 +173,7 @@ class StrongPlayer:
         ``basic`` it measured +2 raw points a hand and level with bags charged, for about
         eight times the time of a bid when the greedy play-outs priced every bid on one
         play-out (docs/bots.md: "Tried on top of the mixed play-outs")."""
-        self.guessed_playouts = guessed_playouts
+        self.guessed_playouts = guessed_playouts and self.mixed_playouts
         """In the mixed play-outs, let every seat of the greedy play-out play from its
         own guess of the deal instead of the deal itself
         (:mod:`spades.bots.guessed_play`). Off by default: measured level with the
@@ -182,7 +182,7 @@ class StrongPlayer:
         self.guess_keep = guess_keep
         """The share of the unseen cards each seat's guess leaves with their true
         holder (:data:`~spades.bots.guessed_play.GUESS_KEEP`)."""
-        self.guessed_bids = guessed_bids
+        self.guessed_bids = guessed_bids and not rules_playouts
         """Price each candidate bid on one guessed play-out of the hand as bid (the
         same guesses for every candidate), instead of the open-handed play-out with
         its tricks spread by a trick either way: the guesses are the risk the spread
@@ -280,7 +280,7 @@ class StrongPlayer:
                 worths = []
                 if self.rules_playouts or self.mixed_playouts:
                     worths.append(_rules_value(view, k, bid_of, base, card, scorer, rng))
-                if self.guessed_playouts and self.mixed_playouts:
+                if self.guessed_playouts:
                     tricks = guessed_rollout(base.copy(), barred, bids, partner, side_of,
                                              Random(guess_seed), card, self.guess_keep)
                     worths.append(scorer.utility(tricks))
