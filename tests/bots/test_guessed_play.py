@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from spades.bots.evaluation import greedy_card
 from spades.bots.guessed_play import GuessedPlayout, guessed_rollout
 from spades.bots.strong import StrongPlayer
-from spades.cards import SUIT_MASK, Mask, parse_cards
+from spades.cards import SUIT_MASK, Mask, mask_of, parse_cards
 from spades.game import Game
 from spades.playout import Playout
 from spades.views import seat_view
@@ -89,6 +89,7 @@ def test_a_suit_shown_lacking_leaves_every_guess_of_that_hand() -> None:
 def test_voids_shown_before_the_play_out_are_respected() -> None:
     rng = Random(3)
     hearts = SUIT_MASK[2]
+    guessed_apart = 0
     for _ in range(200):
         hands = _deal(rng)
         # Move West's hearts to North, so that West may be known to lack them.
@@ -101,13 +102,16 @@ def test_voids_shown_before_the_play_out_are_respected() -> None:
             continue
         g = GuessedPlayout(Playout(hands, 0), [0, hearts, 0, 0], rng, 0.0)
         _check(g)
+        guessed_apart += sum(guess != hands for guess in g.guesses)
+    # A guess dealt into West's missing hearts is mended, not replaced by the deal.
+    assert guessed_apart > 700
 
 
 def test_a_seat_plays_from_its_guess_not_from_the_deal() -> None:
     # North leads for tricks; East holds the king over North's queen of hearts. Seeing
     # the deal, the greedy policy never leads the queen; guessing, North leads it when
     # its guess puts the king with its partner.
-    hands = [mask_of(s) for s in ("QH 2C 3C", "KH 4C 5C", "2H 6C 7C", "3H 8C 9C")]
+    hands = [mask_of(parse_cards(s)) for s in ("QH 2C 3C", "KH 4C 5C", "2H 6C 7C", "3H 8C 9C")]
     bids = [2, 1, 1, 1]
     open_lead = greedy_card(Playout(hands, 0), hands[0], bids, PARTNER, SIDE_OF, [3, 2])
     queen = parse_cards("QH")[0]
@@ -119,13 +123,6 @@ def test_a_seat_plays_from_its_guess_not_from_the_deal() -> None:
         p.hands = g.guesses[0]
         leads.add(greedy_card(p, hands[0], bids, PARTNER, SIDE_OF, [3, 2]))
     assert leads == {open_lead, queen}
-
-
-def mask_of(text: str) -> Mask:
-    mask = 0
-    for c in parse_cards(text):
-        mask |= 1 << c
-    return mask
 
 
 def test_the_play_out_is_repeatable_and_finishes_the_hand() -> None:

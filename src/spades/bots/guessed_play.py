@@ -19,7 +19,8 @@ from __future__ import annotations
 from random import Random
 
 from spades.bots.evaluation import greedy_card
-from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF, Mask
+from spades.bots.knowledge import void_mask_shown
+from spades.cards import SUIT_MASK, SUIT_OF, Mask
 from spades.playout import Playout, nth_card
 
 __all__ = ["GUESS_KEEP", "GuessedPlayout", "guessed_rollout"]
@@ -58,7 +59,9 @@ class GuessedPlayout:
         """A random deal of the cards ``seat`` cannot see among the other hands, each
         hand its true size, no card in a suit its holder has shown it lacks; each card
         left with its true holder with probability ``keep`` (a seat that has read some
-        of the table), the rest dealt at random."""
+        of the table), the rest dealt at random. A card dealt into a suit its hand has
+        shown it lacks is swapped out as in :meth:`play` (the true hands if that runs
+        into a dead end, which only a crowd of voids causes)."""
         p = self.p
         hands = p.hands
         random = self.rng.random
@@ -78,56 +81,20 @@ class GuessedPlayout:
                 else:
                     cards.append(low.bit_length() - 1)
         cards.sort(key=lambda _: random())
-        dealt = guess[:]
         start = 0
+        misplaced = False
         for q in range(p.n):
             if q == seat:
                 continue
             room = hands[q].bit_count() - guess[q].bit_count()
-            mask = 0
             for c in cards[start:start + room]:
-                mask |= 1 << c
-            if mask & self.barred[q]:
-                return self._dealt_by_suit(seat, guess, cards)
-            dealt[q] |= mask
+                guess[q] |= 1 << c
             start += room
-        return dealt
-
-    def _dealt_by_suit(self, seat: int, kept: list[Mask], cards: list[int]) -> list[Mask]:
-        """:meth:`guess` where voids are shown: the ``cards`` not ``kept`` with their
-        holder dealt suit by suit among the seats that may hold them, those with the
-        fewest such seats first (the true hands if the deal runs into a dead end, which
-        only a crowd of voids causes)."""
-        p = self.p
-        hands = p.hands
-        others = [q for q in range(p.n) if q != seat and hands[q]]
-        room = {q: hands[q].bit_count() - kept[q].bit_count() for q in others}
-        guess = kept[:]
-        pool = 0
-        for c in cards:
-            pool |= 1 << c
-        random = self.rng.random
-        suits = []
-        for suit in range(4):
-            of_suit = pool & _SUIT_MASK[suit]
-            if of_suit:
-                able = [q for q in others if not self.barred[q] & _SUIT_MASK[suit]]
-                suits.append((len(able), suit, of_suit, able))
-        suits.sort()
-        for _, _, of_suit, able in suits:
-            while of_suit:
-                low = of_suit & -of_suit
-                of_suit ^= low
-                total = sum(room[q] for q in able)
-                if not total:
+            misplaced = misplaced or bool(guess[q] & self.barred[q])
+        if misplaced:
+            for q in range(p.n):
+                if q != seat and not self._clear(guess, seat, q):
                     return hands[:]
-                pick = int(random() * total)
-                for q in able:
-                    pick -= room[q]
-                    if pick < 0:
-                        break
-                guess[q] |= low
-                room[q] -= 1
         return guess
 
     def play(self, card: int) -> None:
@@ -138,11 +105,7 @@ class GuessedPlayout:
         q = p.turn
         bit = 1 << card
         suit = _SUIT_OF[card]
-        shown = 0
-        if p.led >= 0 and suit != p.led:
-            shown = _SUIT_MASK[p.led]
-        elif p.led < 0 and suit == SPADES and not p.broken:
-            shown = NON_SPADE_MASK
+        shown = void_mask_shown(suit, p.led, p.broken)
         p.play(card)
         barred = self.barred
         if shown & ~barred[q]:
@@ -173,8 +136,9 @@ class GuessedPlayout:
                 guesses[s] = self.guess(s)
 
     def _clear(self, g: list[Mask], s: int, q: int) -> bool:
-        """Move the cards ``s`` guessed in ``q``'s hand of a suit ``q`` has just shown
-        it lacks into other hands, each swapped for a card ``q`` may hold."""
+        """Move the cards ``s`` guessed in ``q``'s hand of a suit ``q`` has shown it
+        lacks into other hands that may hold them, each swapped for a card ``q`` may
+        hold; False if some card has nowhere to go."""
         rng = self.rng
         bad = g[q] & self.barred[q]
         while bad:

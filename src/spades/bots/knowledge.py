@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from spades.cards import SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat
+from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat
 from spades.rules import Rules
 from spades.views import SeatView
 
@@ -102,20 +102,28 @@ def _opponents(seats: tuple[Seat, ...], seat: Seat, partnered: bool) -> tuple[Se
     return tuple(s for s in seats if s not in mine)
 
 
+def void_mask_shown(suit: int, led: int, broken: bool) -> Mask:
+    """The cards a player shows it cannot hold by playing a card of ``suit`` to a trick
+    whose suit led is ``led`` (-1 when the card leads it), spades broken or not: the
+    suit led when it does not follow; every other suit when it leads a spade before
+    spades are broken, which is only allowed with nothing else."""
+    if led < 0:
+        return NON_SPADE_MASK if suit == SPADES and not broken else 0
+    return 0 if suit == led else SUIT_MASK[led]
+
+
 def voids_shown(card: Card, before: Sequence[tuple[Seat, Card]], broken: bool) -> frozenset[int]:
     """The suits a player shows it lacks by playing ``card`` after ``before`` (the
-    trick's cards so far), spades broken or not: the suit led when it does not follow;
-    every other suit when it leads a spade before spades are broken, which is only
-    allowed with nothing else."""
-    suit = SUIT_OF[card]
-    if not before:
-        return _ALL_BUT_SPADES if suit == SPADES and not broken else _NONE
-    led = SUIT_OF[before[0][1]]
-    return _NONE if suit == led else frozenset((led,))
+    trick's cards so far): :func:`void_mask_shown` as suits."""
+    led = SUIT_OF[before[0][1]] if before else -1
+    return _SUITS_OF_MASK[void_mask_shown(SUIT_OF[card], led, broken)]
 
 
 _NONE: frozenset[int] = frozenset()
-_ALL_BUT_SPADES = frozenset(s for s in range(4) if s != SPADES)
+_SUITS_OF_MASK: dict[Mask, frozenset[int]] = {
+    0: _NONE, NON_SPADE_MASK: frozenset(s for s in range(4) if s != SPADES),
+    **{SUIT_MASK[s]: frozenset((s,)) for s in range(4)}}
+"""The suits of every mask :func:`void_mask_shown` gives."""
 
 
 def shown_voids(view: SeatView) -> dict[Seat, set[int]]:
