@@ -22,13 +22,14 @@ from functools import cache
 from random import Random
 
 from spades.actions import Play
+from spades.bots.evaluation import greedy_card
 from spades.bots.knowledge import Knowledge, partner_of, voids_shown
 from spades.bots.tactics import Table, play_decision
 from spades.cards import Card, Mask, Seat
 from spades.playout import Playout, nth_card
 from spades.rules import Rules
 
-__all__ = ["RulesTable", "rules_rollout"]
+__all__ = ["RulesTable", "rules_rollout", "side_rollout"]
 
 
 class RulesTable:
@@ -107,6 +108,35 @@ def rules_rollout(table: RulesTable, rng: Random, noise: float = 0.0) -> list[in
             card = legal.bit_length() - 1
         elif noise and rng.random() < noise:
             card = nth_card(legal, rng.randrange(legal.bit_count()))
+        else:
+            card = table.rule_card(legal)
+        table.play(card)
+    return p.tricks
+
+
+def side_rollout(table: RulesTable, bids: list[int], partner: list[int],
+                 side_of: list[int], side: int) -> list[int]:
+    """Finish the hand with the positions of ``side`` playing the greedy policy of
+    :mod:`spades.bots.evaluation` (every hand open to them) and every other seat the
+    basic rules from its own seat; returns tricks per position.
+
+    The greedy play-out lets the others see the deal too, so they duck and set as
+    nobody at a table can; here they play as the rules do from what the table showed
+    them, which is how the rule-based players play and close to how people do, while
+    the side keeps the greedy policy's skill (``bids``, ``partner`` and ``side_of`` as
+    :func:`~spades.bots.evaluation.rollout` takes them).
+    """
+    p = table.p
+    hands = p.hands
+    contract = [0] * (max(side_of) + 1)
+    for pos, bid in enumerate(bids):
+        contract[side_of[pos]] += bid
+    while hands[p.turn]:
+        legal = p.legal_mask()
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif side_of[p.turn] == side:
+            card = greedy_card(p, legal, bids, partner, side_of, contract)
         else:
             card = table.rule_card(legal)
         table.play(card)

@@ -17,7 +17,9 @@ cards are played out by one policy only (``mixed_playouts=False``: greedy;
 ``rules_playouts=True``: the rules, bids included), ``mixed_bids=True`` prices the
 bids on both play-outs as well, and ``guessed_playouts=True`` / ``guessed_bids=True``
 let every seat of the greedy play-out play from its own guess of the deal
-(:mod:`spades.bots.guessed_play`), for the cards or the bids.
+(:mod:`spades.bots.guessed_play`), for the cards or the bids; ``side_playouts=True`` /
+``side_bids=True`` let only the seat's side play it, the others playing the rules from
+their seats (:func:`spades.bots.rules_play.side_rollout`).
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
@@ -48,7 +50,7 @@ from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.guessed_play import GUESS_KEEP, guessed_rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
-from spades.bots.rules_play import RulesTable, rules_rollout
+from spades.bots.rules_play import RulesTable, rules_rollout, side_rollout
 from spades.bots.sampling import chain_deals, sample_hands, view_deals
 from spades.cards import SUIT_MASK, SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
@@ -121,7 +123,8 @@ class StrongPlayer:
                  rules_playouts: bool = False, mixed_playouts: bool = True,
                  mixed_bids: bool = False, chain: bool = True,
                  guessed_playouts: bool = False, guess_keep: float = GUESS_KEEP,
-                 guessed_bids: bool = False) -> None:
+                 guessed_bids: bool = False, side_playouts: bool = False,
+                 side_bids: bool = False) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -187,6 +190,19 @@ class StrongPlayer:
         same guesses for every candidate), instead of the open-handed play-out with
         its tricks spread by a trick either way: the guesses are the risk the spread
         stands for."""
+        self.side_playouts = side_playouts and self.mixed_playouts and \
+            not self.guessed_playouts
+        """In the mixed play-outs, let only the seat's side play the greedy policy with
+        the deal open, and the others the basic rules from their own seats
+        (:func:`~spades.bots.rules_play.side_rollout`): the open-handed others duck and
+        set as no player at a table can. Off by default: measured level with the
+        open-handed play-out (docs/bots.md: "The others playing from their seats")."""
+        self.side_bids = side_bids and not rules_playouts and not self.guessed_bids
+        """Price each candidate bid on a play-out in which only the seat's side plays
+        the greedy policy with the deal open and the others the rules from their seats
+        (its tricks spread as the open-handed play-out's are). Off by default: measured
+        a point ahead, its interval reaching below 0 (docs/bots.md: "The others playing
+        from their seats")."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
@@ -284,6 +300,12 @@ class StrongPlayer:
                     tricks = guessed_rollout(base.copy(), barred, bids, partner, side_of,
                                              Random(guess_seed), card, self.guess_keep)
                     worths.append(scorer.utility(tricks))
+                elif self.side_playouts:
+                    table = RulesTable(view.rules, base.copy(), bid_of, k.voids,
+                                       before=view.played_mask, trick=view.trick)
+                    table.play(card)
+                    worths.append(scorer.utility(
+                        side_rollout(table, bids, partner, side_of, side_of[me])))
                 elif not self.rules_playouts:
                     p = base.copy()
                     p.play(card)
@@ -376,8 +398,13 @@ class StrongPlayer:
                                              keep=self.guess_keep)
                     worths.append(scorer.utility(tricks))
                 elif not self.rules_playouts:
-                    tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
-                                     rng, self.bid_noise)
+                    if self.side_bids:
+                        table = RulesTable(rules, Playout(hands, leader),
+                                           dict(zip(seats, bids, strict=True)), {})
+                        tricks = side_rollout(table, bids, roles[0], roles[1], roles[1][me])
+                    else:
+                        tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
+                                         rng, self.bid_noise)
                     outcomes = [(1.0, tricks)] if b == 0 else \
                         _spread(tricks, me, roles, self.bid_spread)
                     worths.append(sum(w * scorer.utility(t) for w, t in outcomes))

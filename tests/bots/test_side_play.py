@@ -1,0 +1,162 @@
+"""The side play-out: the seat's side plays with the deal open, the others by the rules.
+
+:func:`spades.bots.rules_play.side_rollout` finishes a hand with the positions of one
+side playing the greedy policy (every hand open to them) and every other seat the basic
+rules from its own seat; ``StrongPlayer(side_playouts=True)`` values cards with it in
+place of the open-handed play-out, ``side_bids=True`` prices the bids on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+
+import pytest
+
+import spades.bots.rules_play as rules_play_module
+import spades.bots.strong as strong_module
+from spades.bots.evaluation import greedy_card
+from spades.bots.evaluation import rollout as greedy_rollout
+from spades.bots.knowledge import knowledge_of, seat_roles
+from spades.bots.rules_play import RulesTable, rules_rollout, side_rollout
+from spades.bots.strong import StrongPlayer
+from spades.cards import Mask
+from spades.game import Game
+from spades.playout import Playout
+from spades.views import SeatView, seat_view
+
+
+def _table(view: SeatView, hands: list[Mask]) -> RulesTable:
+    """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
+    rules = view.rules
+    seats = rules.seats
+    held = hands[:]
+    for seat, card in view.trick:
+        held[seats.index(seat)] |= 1 << card
+    p = Playout(held, seats.index(view.trick[0][0] if view.trick else view.to_act or "N"),
+                broken=view.spades_broken)
+    p.tricks = [view.tricks[s] for s in seats]
+    for _, card in view.trick:
+        p.play(card)
+    return RulesTable(rules, p, dict(view.bids), knowledge_of(view).voids,
+                      before=view.played_mask, trick=view.trick)
+
+
+def _position(basic_hand: Callable[..., Game], preset: str, deal: int,
+              cards_left: int) -> tuple[SeatView, list[Mask], list[int]]:
+    """A view of a hand played by the rules, its true deal and every seat's bid."""
+    game = basic_hand(preset, deal, cards_left)
+    view = seat_view(game, game.to_act or "N")
+    seats = game.rules.seats
+    return (view, [game.hand_of(s) for s in seats],
+            [dict(view.bids).get(s, 0) for s in seats])
+
+
+@pytest.mark.parametrize("cards_left", [13, 9, 5])
+def test_the_side_plays_the_greedy_policy_and_the_others_the_rules(
+        cards_left: int, basic_hand: Callable[..., Game],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card of the side's positions comes from the greedy policy, every card of
+    the others from the rules asked at their seats, and the hand is played to its end."""
+    asked: dict[str, set[int]] = {"greedy": set(), "rules": set()}
+    rule_card = RulesTable.rule_card
+
+    def spy_greedy(p: Playout, *args: object) -> int:
+        asked["greedy"].add(p.turn)
+        return greedy_card(p, *args)  # type: ignore[arg-type]
+
+    def spy_rules(self: RulesTable, legal: Mask) -> int:
+        asked["rules"].add(self.p.turn)
+        return rule_card(self, legal)
+
+    monkeypatch.setattr(rules_play_module, "greedy_card", spy_greedy)
+    monkeypatch.setattr(RulesTable, "rule_card", spy_rules)
+    for deal in range(3):
+        view, hands, bids = _position(basic_hand, "classic", 9300 + deal, cards_left)
+        for seen in asked.values():
+            seen.clear()
+        partner, side_of = seat_roles(view.rules)
+        side = side_of[view.rules.seats.index(view.seat or "N")]
+        table = _table(view, hands)
+        tricks = side_rollout(table, bids, partner, side_of, side)
+        assert sum(tricks) == 13 and not any(table.p.hands)
+        assert asked["greedy"] and asked["rules"]
+        assert all(side_of[pos] == side for pos in asked["greedy"])
+        assert all(side_of[pos] != side for pos in asked["rules"])
+
+
+@pytest.mark.parametrize("preset", ["classic", "jokers", "cutthroat", "two-player"])
+def test_with_no_seat_on_the_side_it_is_the_rules_play_out(
+        preset: str, basic_hand: Callable[..., Game]) -> None:
+    """A side no position belongs to leaves every seat to the rules: the very tricks of
+    the rules play-out."""
+    for deal in range(3):
+        view, hands, bids = _position(basic_hand, preset, 9400 + deal, 9)
+        partner, side_of = seat_roles(view.rules)
+        assert side_rollout(_table(view, hands), bids, partner, side_of, -1) == \
+            rules_rollout(_table(view, hands), Random(0)), (preset, deal)
+
+
+@pytest.mark.parametrize("preset", ["classic", "jokers", "two-player"])
+def test_with_every_seat_on_the_side_it_is_the_greedy_play_out(
+        preset: str, basic_hand: Callable[..., Game]) -> None:
+    """With every position on the one side, every seat plays the greedy policy: the very
+    tricks of the open-handed play-out given the same sides."""
+    for deal in range(3):
+        view, hands, bids = _position(basic_hand, preset, 9500 + deal, 9)
+        partner, _ = seat_roles(view.rules)
+        one_side = [0] * len(hands)
+        table = _table(view, hands)
+        open_handed = greedy_rollout(table.p.copy(), bids, partner, one_side, Random(0))
+        assert side_rollout(table, bids, partner, one_side, 0) == open_handed, (preset, deal)
+
+
+def test_side_bids_price_each_bid_on_the_side_play_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``side_bids`` each candidate bid is priced on the side play-out, its tricks
+    spread as the open-handed play-out's are: with the side play-out stubbed to the
+    tricks the open-handed one is stubbed to otherwise, the totals are the same."""
+    game = Game("classic", deal=4127)
+    view = seat_view(game, game.to_act or "N")
+    me = game.rules.seats.index(view.seat or "N")
+    ours = [0, 0, 0, 0]
+    ours[me] = ours[(me + 2) % 4] = 4
+    ours[(me + 1) % 4] = 5
+    other = [4, 3, 3, 3]
+    candidates = [1, 2, 3, 4, 5]
+
+    def totals(open_handed: list[int], side: list[int] | None = None,
+               side_bids: bool = False) -> dict[int, float]:
+        monkeypatch.setattr(strong_module, "rollout", lambda *a, **k: open_handed[:])
+        if side is not None:
+            monkeypatch.setattr(strong_module, "side_rollout", lambda *a, **k: side[:])
+        values, done, _ = StrongPlayer(0, game.rules, bid_worlds=4,
+                                       side_bids=side_bids).bid_values(view, candidates)
+        assert done == 4
+        return values
+
+    by_side = totals(other, ours, side_bids=True)
+    assert by_side == totals(ours)
+    assert by_side != totals(other)
+
+
+def test_strong_with_side_play_outs_plays_a_hand_legally_and_reproducibly() -> None:
+    # Both options of the search: cards valued with the side play-out in place of the
+    # open-handed one, bids priced on it. Same seed, view and budget: same action.
+    def play(seed: int) -> list[object]:
+        game = Game("classic", deal=22)
+        players = {s: StrongPlayer(seed + i, game.rules, worlds=8, bid_worlds=8,
+                                   side_playouts=True, side_bids=True)
+                   for i, s in enumerate(game.rules.seats)}
+        actions: list[object] = []
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = seat_view(game, seat)
+            action = players[seat].decide(view).action
+            assert action in view.legal
+            game.apply(seat, action)
+            actions.append(action)
+        return actions
+
+    assert play(5) == play(5)
