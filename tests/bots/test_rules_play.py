@@ -266,7 +266,7 @@ def test_mixed_bids_price_each_bid_at_the_mean_of_both_play_outs(
 
     def totals(rules_playouts: bool = False, mixed_bids: bool = False) -> dict[int, float]:
         player = StrongPlayer(0, game.rules, bid_worlds=4, rules_playouts=rules_playouts,
-                              mixed_bids=mixed_bids)
+                              mixed_bids=mixed_bids, side_bids=False)
         values, done, note = player.bid_values(view, candidates)
         assert (done, note) == (4, "")
         return values
@@ -298,7 +298,7 @@ def test_each_bid_is_priced_on_a_play_out_played_for_it(
 
     monkeypatch.setattr(strong_module, "rollout", for_the_bid)
     candidates = [1, 2, 3, 4, 5]
-    player = StrongPlayer(0, game.rules, bid_worlds=3, bid_spread=(0.0, 0.0))
+    player = StrongPlayer(0, game.rules, bid_worlds=3, bid_spread=(0.0, 0.0), side_bids=False)
     values, done, _ = player.bid_values(view, candidates)
     assert done == 3
     assert sorted(played) == sorted(candidates * 3)

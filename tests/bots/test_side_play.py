@@ -3,7 +3,8 @@
 :func:`spades.bots.rules_play.side_rollout` finishes a hand with the positions of one
 side playing the greedy policy (every hand open to them) and every other seat the basic
 rules from its own seat; ``StrongPlayer(side_playouts=True)`` values cards with it in
-place of the open-handed play-out, ``side_bids=True`` prices the bids on it.
+place of the open-handed play-out, and ``strong`` prices its bids on it
+(``side_bids``, on by default).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def test_side_bids_price_each_bid_on_the_side_play_out(
     candidates = [1, 2, 3, 4, 5]
 
     def totals(open_handed: list[int], side: list[int] | None = None,
-               side_bids: bool = False) -> dict[int, float]:
+               *, side_bids: bool) -> dict[int, float]:
         monkeypatch.setattr(strong_module, "rollout", lambda *a, **k: open_handed[:])
         if side is not None:
             monkeypatch.setattr(strong_module, "side_rollout", lambda *a, **k: side[:])
@@ -136,8 +137,8 @@ def test_side_bids_price_each_bid_on_the_side_play_out(
         return values
 
     by_side = totals(other, ours, side_bids=True)
-    assert by_side == totals(ours)
-    assert by_side != totals(other)
+    assert by_side == totals(ours, side_bids=False)
+    assert by_side != totals(other, side_bids=False)
 
 
 def test_strong_with_side_play_outs_plays_a_hand_legally_and_reproducibly() -> None:

@@ -55,10 +55,12 @@ class OraclePlayer(StrongPlayer):
     def __init__(self, seed: int = 0, rules: Rules | None = None, *, worlds: int = 1,
                  bid_worlds: int = 30, max_seconds: float = 1.5,
                  exact_tricks: int = EXACT_TRICKS) -> None:
-        # One deal is the truth: no sampling noise to guard against.
+        # One deal is the truth: no sampling noise to guard against. Where it bids by
+        # play-outs (two players, Nil), it plays them open-handed with a little noise
+        # (below), as the ceiling the levels are measured against was measured.
         super().__init__(seed, rules, worlds=worlds, bid_worlds=bid_worlds,
                          max_seconds=max_seconds, confidence=0.0,
-                         mixed_playouts=False)
+                         mixed_playouts=False, side_bids=False)
         # Bidding on the true deal alone would bid to the edge of a perfect play-out;
         # a little randomness in the play-outs prices the risk of real play.
         self.bid_noise = 0.1

@@ -10,16 +10,17 @@ once with every seat following the basic rules from its own seat
 two (in the last tricks it values each deal exactly with :mod:`spades.bots.endgame`).
 It keeps the candidate with the best
 average value (points, bags at their long-run cost, and the game's result when the hand
-ends it). Bids are chosen the same way on greedy play-outs, each candidate played out as
-bid, over the bids near the basic player's count plus Nil when the table lets computer
-players bid it. As options, the
+ends it). Bids are chosen the same way, each candidate played out as bid with the
+seat's side playing the greedy policy and the others the rules from their seats
+(:func:`spades.bots.rules_play.side_rollout`), over the bids near the basic player's
+count plus Nil when the table lets computer players bid it. As options, the
 cards are played out by one policy only (``mixed_playouts=False``: greedy;
 ``rules_playouts=True``: the rules, bids included), ``mixed_bids=True`` prices the
 bids on both play-outs as well, and ``guessed_playouts=True`` / ``guessed_bids=True``
 let every seat of the greedy play-out play from its own guess of the deal
-(:mod:`spades.bots.guessed_play`), for the cards or the bids; ``side_playouts=True`` /
-``side_bids=True`` let only the seat's side play it, the others playing the rules from
-their seats (:func:`spades.bots.rules_play.side_rollout`).
+(:mod:`spades.bots.guessed_play`), for the cards or the bids; ``side_playouts=True``
+values the cards with the side play-out in place of the open-handed one, and
+``side_bids=False`` prices the bids open-handed, as the previous release did.
 
 The search is deterministic given the seed, the view and the budget: the random
 generator is seeded from the seed and the position, and the budget
@@ -124,7 +125,7 @@ class StrongPlayer:
                  mixed_bids: bool = False, chain: bool = True,
                  guessed_playouts: bool = False, guess_keep: float = GUESS_KEEP,
                  guessed_bids: bool = False, side_playouts: bool = False,
-                 side_bids: bool = False) -> None:
+                 side_bids: bool = True) -> None:
         self.seed = seed
         self.endgame = endgame
         self.bid_noise = 0.0
@@ -200,9 +201,12 @@ class StrongPlayer:
         self.side_bids = side_bids and not rules_playouts and not self.guessed_bids
         """Price each candidate bid on a play-out in which only the seat's side plays
         the greedy policy with the deal open and the others the rules from their seats
-        (its tricks spread as the open-handed play-out's are). Off by default: measured
-        a point ahead, its interval reaching below 0 (docs/bots.md: "The others playing
-        from their seats")."""
+        (its tricks spread as the open-handed play-out's are): the open-handed others
+        duck once their contract is made as no player at a table can, so the tricks
+        they would leave the side, or take as bags, were priced wrong. On by default
+        since it measured ahead of the open-handed play-out (docs/bots.md: "The others
+        playing from their seats"); ``side_bids=False`` prices the bids open-handed,
+        as the previous release did."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
