@@ -13,12 +13,16 @@ from typing import Any
 import pytest
 
 from spades.actions import Bid, Play
+from spades.bots.base import Player
 from spades.bots.basic import BasicPlayer
-from spades.cards import mask_of, parse_card, parse_cards
+from spades.bots.knowledge import knowledge_of
+from spades.bots.rules_play import RulesTable
+from spades.cards import Mask, mask_of, parse_card, parse_cards
 from spades.dealing import HandDeal
 from spades.game import Game, Phase
+from spades.playout import Playout
 from spades.rules import Rules, rules_from
-from spades.views import seat_view
+from spades.views import SeatView, seat_view
 
 Builder = Callable[..., Game]
 
@@ -81,6 +85,49 @@ def play_basic_until(preset: str, deal: int, cards_left: int,
                 and seat in (None, to_act)):
             return game
         game.apply(to_act, player.decide(view).action)
+
+
+def rules_table_of(view: SeatView, hands: list[Mask]) -> RulesTable:
+    """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
+    rules = view.rules
+    seats = rules.seats
+    held = hands[:]
+    for seat, card in view.trick:
+        held[seats.index(seat)] |= 1 << card
+    p = Playout(held, seats.index(view.trick[0][0] if view.trick else view.to_act or "N"),
+                broken=view.spades_broken)
+    p.tricks = [view.tricks[s] for s in seats]
+    for _, card in view.trick:
+        p.play(card)
+    return RulesTable(rules, p, dict(view.bids), knowledge_of(view).voids,
+                      before=view.played_mask, trick=view.trick)
+
+
+def play_hand(game: Game, players: Mapping[str, Player]) -> list[object]:
+    """Play the hand of ``game`` to its end, each seat by its player; every action
+    (checked legal) in turn."""
+    actions: list[object] = []
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = seat_view(game, seat)
+        action = players[seat].decide(view).action
+        assert action in view.legal
+        game.apply(seat, action)
+        actions.append(action)
+    return actions
+
+
+@pytest.fixture
+def rules_table() -> Callable[[SeatView, list[Mask]], RulesTable]:
+    """The rules table of a view's position on a deal: ``rules_table(view, hands)``."""
+    return rules_table_of
+
+
+@pytest.fixture
+def whole_hand() -> Callable[[Game, Mapping[str, Player]], list[object]]:
+    """Play a hand to its end: ``whole_hand(game, players)``, the actions in turn."""
+    return play_hand
 
 
 @pytest.fixture

@@ -27,6 +27,9 @@ from spades.views import SeatView, seat_view
 
 PRESETS = ["classic", "no-help-nil", "jokers", "cutthroat", "two-player"]
 
+TableOf = Callable[[SeatView, list[Mask]], RulesTable]
+"""The ``rules_table`` fixture: a view's position on a deal as a rules table."""
+
 
 def _middle_of_hand(basic_hand: Callable[..., Game],
                     deal: int) -> list[tuple[Game, SeatView]]:
@@ -35,33 +38,18 @@ def _middle_of_hand(basic_hand: Callable[..., Game],
     return [(game, seat_view(game, game.to_act or "N")) for game in games]
 
 
-def _table(view: SeatView, hands: list[Mask]) -> RulesTable:
-    """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
-    rules = view.rules
-    seats = rules.seats
-    held = hands[:]
-    for seat, card in view.trick:
-        held[seats.index(seat)] |= 1 << card
-    p = Playout(held, seats.index(view.trick[0][0] if view.trick else view.to_act or "N"),
-                broken=view.spades_broken)
-    p.tricks = [view.tricks[s] for s in seats]
-    for _, card in view.trick:
-        p.play(card)
-    return RulesTable(rules, p, dict(view.bids), knowledge_of(view).voids,
-                      before=view.played_mask, trick=view.trick)
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("cards_left", [13, 9, 5])
 def test_the_rules_play_out_finishes_a_hand_as_basic_players_do(
-        preset: str, cards_left: int, basic_hand: Callable[..., Game]) -> None:
+        rules_table: TableOf, preset: str, cards_left: int,
+        basic_hand: Callable[..., Game]) -> None:
     """From any point of a hand played by four ``basic`` players, the rules play-out on
     the true deal takes exactly the tricks the players took."""
     for deal in range(3):
         game = basic_hand(preset, 9100 + deal, cards_left)
         view = seat_view(game, game.to_act or "N")
         hands = [game.hand_of(s) for s in game.rules.seats]
-        tricks = rules_rollout(_table(view, hands), Random(0))
+        tricks = rules_rollout(rules_table(view, hands), Random(0))
         player = BasicPlayer(0, game.rules)
         while not game.results:
             seat = game.to_act
@@ -72,7 +60,7 @@ def test_the_rules_play_out_finishes_a_hand_as_basic_players_do(
 
 
 def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards(
-        basic_hand: Callable[..., Game]) -> None:
+        rules_table: TableOf, basic_hand: Callable[..., Game]) -> None:
     """Dealing the hidden cards differently (the same number per seat and per suit)
     never changes the card the rules give the seat to play."""
     game = basic_hand("classic", 9200, 8)
@@ -81,7 +69,7 @@ def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards(
     me = seats.index(view.seat or "N")
     hands = [game.hand_of(s) for s in seats]
     legal = sum(1 << a.card for a in view.legal if isinstance(a, Play))
-    want = _table(view, hands).rule_card(legal)
+    want = rules_table(view, hands).rule_card(legal)
     rng = Random(1)
     changed = 0
     for _ in range(40):
@@ -99,7 +87,7 @@ def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards(
                     other[q] |= 1 << c
                 pool = pool[count:]
         changed += other != hands
-        assert _table(view, other).rule_card(legal) == want
+        assert rules_table(view, other).rule_card(legal) == want
     assert changed
 
 

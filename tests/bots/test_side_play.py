@@ -9,16 +9,17 @@ place of the open-handed play-out, and ``strong`` prices its bids on it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
 
 import pytest
 
 import spades.bots.rules_play as rules_play_module
 import spades.bots.strong as strong_module
+from spades.bots.base import Player
 from spades.bots.evaluation import greedy_card
 from spades.bots.evaluation import rollout as greedy_rollout
-from spades.bots.knowledge import knowledge_of, seat_roles
+from spades.bots.knowledge import seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout, side_rollout
 from spades.bots.strong import StrongPlayer
 from spades.cards import Mask
@@ -26,21 +27,8 @@ from spades.game import Game
 from spades.playout import Playout
 from spades.views import SeatView, seat_view
 
-
-def _table(view: SeatView, hands: list[Mask]) -> RulesTable:
-    """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
-    rules = view.rules
-    seats = rules.seats
-    held = hands[:]
-    for seat, card in view.trick:
-        held[seats.index(seat)] |= 1 << card
-    p = Playout(held, seats.index(view.trick[0][0] if view.trick else view.to_act or "N"),
-                broken=view.spades_broken)
-    p.tricks = [view.tricks[s] for s in seats]
-    for _, card in view.trick:
-        p.play(card)
-    return RulesTable(rules, p, dict(view.bids), knowledge_of(view).voids,
-                      before=view.played_mask, trick=view.trick)
+TableOf = Callable[[SeatView, list[Mask]], RulesTable]
+"""The ``rules_table`` fixture: a view's position on a deal as a rules table."""
 
 
 def _position(basic_hand: Callable[..., Game], preset: str, deal: int,
@@ -55,7 +43,7 @@ def _position(basic_hand: Callable[..., Game], preset: str, deal: int,
 
 @pytest.mark.parametrize("cards_left", [13, 9, 5])
 def test_the_side_plays_the_greedy_policy_and_the_others_the_rules(
-        cards_left: int, basic_hand: Callable[..., Game],
+        rules_table: TableOf, cards_left: int, basic_hand: Callable[..., Game],
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Every card of the side's positions comes from the greedy policy, every card of
     the others from the rules asked at their seats, and the hand is played to its end."""
@@ -78,7 +66,7 @@ def test_the_side_plays_the_greedy_policy_and_the_others_the_rules(
             seen.clear()
         partner, side_of = seat_roles(view.rules)
         side = side_of[view.rules.seats.index(view.seat or "N")]
-        table = _table(view, hands)
+        table = rules_table(view, hands)
         tricks = side_rollout(table, bids, partner, side_of, side)
         assert sum(tricks) == 13 and not any(table.p.hands)
         assert asked["greedy"] and asked["rules"]
@@ -88,26 +76,26 @@ def test_the_side_plays_the_greedy_policy_and_the_others_the_rules(
 
 @pytest.mark.parametrize("preset", ["classic", "jokers", "cutthroat", "two-player"])
 def test_with_no_seat_on_the_side_it_is_the_rules_play_out(
-        preset: str, basic_hand: Callable[..., Game]) -> None:
+        rules_table: TableOf, preset: str, basic_hand: Callable[..., Game]) -> None:
     """A side no position belongs to leaves every seat to the rules: the very tricks of
     the rules play-out."""
     for deal in range(3):
         view, hands, bids = _position(basic_hand, preset, 9400 + deal, 9)
         partner, side_of = seat_roles(view.rules)
-        assert side_rollout(_table(view, hands), bids, partner, side_of, -1) == \
-            rules_rollout(_table(view, hands), Random(0)), (preset, deal)
+        assert side_rollout(rules_table(view, hands), bids, partner, side_of, -1) == \
+            rules_rollout(rules_table(view, hands), Random(0)), (preset, deal)
 
 
 @pytest.mark.parametrize("preset", ["classic", "jokers", "two-player"])
 def test_with_every_seat_on_the_side_it_is_the_greedy_play_out(
-        preset: str, basic_hand: Callable[..., Game]) -> None:
+        rules_table: TableOf, preset: str, basic_hand: Callable[..., Game]) -> None:
     """With every position on the one side, every seat plays the greedy policy: the very
     tricks of the open-handed play-out given the same sides."""
     for deal in range(3):
         view, hands, bids = _position(basic_hand, preset, 9500 + deal, 9)
         partner, _ = seat_roles(view.rules)
         one_side = [0] * len(hands)
-        table = _table(view, hands)
+        table = rules_table(view, hands)
         open_handed = greedy_rollout(table.p.copy(), bids, partner, one_side, Random(0))
         assert side_rollout(table, bids, partner, one_side, 0) == open_handed, (preset, deal)
 
@@ -141,23 +129,14 @@ def test_side_bids_price_each_bid_on_the_side_play_out(
     assert by_side != totals(other, side_bids=False)
 
 
-def test_strong_with_side_play_outs_plays_a_hand_legally_and_reproducibly() -> None:
+def test_strong_with_side_play_outs_plays_a_hand_legally_and_reproducibly(
+        whole_hand: Callable[[Game, Mapping[str, Player]], list[object]]) -> None:
     # Both options of the search: cards valued with the side play-out in place of the
     # open-handed one, bids priced on it. Same seed, view and budget: same action.
     def play(seed: int) -> list[object]:
         game = Game("classic", deal=22)
-        players = {s: StrongPlayer(seed + i, game.rules, worlds=8, bid_worlds=8,
-                                   side_playouts=True, side_bids=True)
-                   for i, s in enumerate(game.rules.seats)}
-        actions: list[object] = []
-        while not game.results:
-            seat = game.to_act
-            assert seat is not None
-            view = seat_view(game, seat)
-            action = players[seat].decide(view).action
-            assert action in view.legal
-            game.apply(seat, action)
-            actions.append(action)
-        return actions
+        return whole_hand(game, {s: StrongPlayer(seed + i, game.rules, worlds=8, bid_worlds=8,
+                                                side_playouts=True, side_bids=True)
+                                for i, s in enumerate(game.rules.seats)})
 
     assert play(5) == play(5)
