@@ -77,17 +77,22 @@ class Scorer:
         return value
 
 
+def side_contracts(bids: list[int], side_of: list[int]) -> list[int]:
+    """Each side's contract (its positions' bids added up), by side index: what the
+    greedy policy plays for, whichever play-out asks it."""
+    contract = [0] * (max(side_of) + 1)
+    for pos, bid in enumerate(bids):
+        contract[side_of[pos]] += bid
+    return contract
+
+
 def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
             rng: Random, noise: float = 0.0, until: int = 13) -> list[int]:
     """Finish the hand with the greedy policy (or stop once ``until`` tricks are
     done); returns tricks per position."""
-    n = p.n
     hands = p.hands
     random = rng.random
-    nsides = max(side_of) + 1
-    contract = [0] * nsides
-    for pos in range(n):
-        contract[side_of[pos]] += bids[pos]
+    contract = side_contracts(bids, side_of)
     tricks = p.tricks
     while hands[p.turn] and p.done < until:
         legal = p.legal_mask()

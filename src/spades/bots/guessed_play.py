@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from random import Random
 
-from spades.bots.evaluation import greedy_card
+from spades.bots.evaluation import greedy_card, side_contracts
 from spades.bots.knowledge import void_mask_shown
 from spades.cards import SUIT_MASK, SUIT_OF, Mask
 from spades.playout import Playout, nth_card
@@ -165,9 +165,7 @@ def guessed_rollout(p: Playout, barred: list[Mask], bids: list[int], partner: li
     g = GuessedPlayout(p, barred, rng, keep)
     if first >= 0:
         g.play(first)
-    contract = [0] * (max(side_of) + 1)
-    for pos in range(p.n):
-        contract[side_of[pos]] += bids[pos]
+    contract = side_contracts(bids, side_of)
     hands = p.hands
     while hands[p.turn]:
         legal = p.legal_mask()

@@ -22,7 +22,7 @@ from functools import cache
 from random import Random
 
 from spades.actions import Play
-from spades.bots.evaluation import greedy_card
+from spades.bots.evaluation import greedy_card, side_contracts
 from spades.bots.knowledge import Knowledge, partner_of, voids_shown
 from spades.bots.tactics import Table, play_decision
 from spades.cards import Card, Mask, Seat
@@ -128,9 +128,7 @@ def side_rollout(table: RulesTable, bids: list[int], partner: list[int],
     """
     p = table.p
     hands = p.hands
-    contract = [0] * (max(side_of) + 1)
-    for pos, bid in enumerate(bids):
-        contract[side_of[pos]] += bid
+    contract = side_contracts(bids, side_of)
     while hands[p.turn]:
         legal = p.legal_mask()
         if legal & (legal - 1) == 0:

@@ -305,9 +305,7 @@ class StrongPlayer:
                                              Random(guess_seed), card, self.guess_keep)
                     worths.append(scorer.utility(tricks))
                 elif self.side_playouts:
-                    table = RulesTable(view.rules, base.copy(), bid_of, k.voids,
-                                       before=view.played_mask, trick=view.trick)
-                    table.play(card)
+                    table = _table_after(view, k, bid_of, base, card)
                     worths.append(scorer.utility(
                         side_rollout(table, bids, partner, side_of, side_of[me])))
                 elif not self.rules_playouts:
@@ -403,9 +401,8 @@ class StrongPlayer:
                     worths.append(scorer.utility(tricks))
                 elif not self.rules_playouts:
                     if self.side_bids:
-                        table = RulesTable(rules, Playout(hands, leader),
-                                           dict(zip(seats, bids, strict=True)), {})
-                        tricks = side_rollout(table, bids, roles[0], roles[1], roles[1][me])
+                        tricks = side_rollout(_dealt(rules, hands, leader, bids), bids,
+                                              roles[0], roles[1], roles[1][me])
                     else:
                         tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
                                          rng, self.bid_noise)
@@ -414,9 +411,8 @@ class StrongPlayer:
                     worths.append(sum(w * scorer.utility(t) for w, t in outcomes))
                 if self.rules_playouts or self.mixed_bids:
                     # Each seat playing from its own seat.
-                    table = RulesTable(rules, Playout(hands, leader),
-                                       dict(zip(seats, bids, strict=True)), {})
-                    worths.append(scorer.utility(rules_rollout(table, rng, self.bid_noise)))
+                    worths.append(scorer.utility(rules_rollout(
+                        _dealt(rules, hands, leader, bids), rng, self.bid_noise)))
                 totals[b] += sum(worths) / len(worths)
             done += 1
             if cap.expired():
@@ -488,10 +484,24 @@ def _rules_value(view: SeatView, k: Knowledge, bids: dict[str, int], base: Playo
                  card: int, scorer: Scorer, rng: Random) -> float:
     """The value of ``card`` played from ``base`` (a sampled deal) when every seat then
     plays the basic rules from its own seat (:mod:`spades.bots.rules_play`)."""
+    return scorer.utility(rules_rollout(_table_after(view, k, bids, base, card), rng))
+
+
+def _dealt(rules: Rules, hands: list[Mask], leader: int, bids: list[int]) -> RulesTable:
+    """The rules table of a whole deal from its first lead, with these bids (by
+    position): what a bid's play-out starts from."""
+    return RulesTable(rules, Playout(hands, leader), dict(zip(rules.seats, bids, strict=True)),
+                      {})
+
+
+def _table_after(view: SeatView, k: Knowledge, bids: dict[str, int], base: Playout,
+                 card: int) -> RulesTable:
+    """The rules table of ``base`` (the view's position on a sampled deal, copied) with
+    ``card`` played, each seat reading what the table has shown it."""
     table = RulesTable(view.rules, base.copy(), bids, k.voids,
                        before=view.played_mask, trick=view.trick)
     table.play(card)
-    return scorer.utility(rules_rollout(table, rng))
+    return table
 
 
 def solved_values(view: SeatView, hands: list[Mask], cards: list[int]) -> list[float]:
