@@ -17,6 +17,7 @@ from spades.bots.base import Player
 from spades.bots.basic import BasicPlayer
 from spades.bots.knowledge import knowledge_of
 from spades.bots.rules_play import RulesTable
+from spades.bots.strong import StrongPlayer
 from spades.cards import Mask, mask_of, parse_card, parse_cards
 from spades.dealing import HandDeal
 from spades.game import Game, Phase
@@ -124,10 +125,28 @@ def rules_table() -> Callable[[SeatView, list[Mask]], RulesTable]:
     return rules_table_of
 
 
+def strong_everywhere(deal: int, seed: int, **options: Any) -> list[object]:
+    """The first hand of classic deal ``deal`` played to its end by ``StrongPlayer``
+    with a small budget and ``options`` in every seat (seeds ``seed`` onwards)."""
+    game = Game("classic", deal=deal)
+    return play_hand(game, {s: StrongPlayer(seed + i, game.rules, worlds=8, bid_worlds=8,
+                                            **options)
+                            for i, s in enumerate(game.rules.seats)})
+
+
 @pytest.fixture
-def whole_hand() -> Callable[[Game, Mapping[str, Player]], list[object]]:
-    """Play a hand to its end: ``whole_hand(game, players)``, the actions in turn."""
-    return play_hand
+def strong_hand() -> Callable[..., list[object]]:
+    """A hand played by ``strong`` with options in every seat, each action checked
+    legal: ``strong_hand(deal, seed, side_bids=True)``, the actions in turn."""
+    return strong_everywhere
+
+
+@pytest.fixture
+def bid_position() -> tuple[Game, SeatView, int]:
+    """The first bid of classic deal 4127: the game, the bidder's view and its index."""
+    game = Game("classic", deal=4127)
+    view = seat_view(game, game.to_act or "N")
+    return game, view, game.rules.seats.index(view.seat or "N")
 
 
 @pytest.fixture

@@ -7,18 +7,15 @@ real cards are played, and a seat's card must depend on its guess, not on the de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades.bots.base import Player
 from spades.bots.evaluation import greedy_card
 from spades.bots.guessed_play import GuessedPlayout, guessed_rollout
-from spades.bots.strong import StrongPlayer
 from spades.cards import SUIT_MASK, Mask, mask_of, parse_cards
-from spades.game import Game
 from spades.playout import Playout
 
 BIDS = [3, 3, 4, 3]
@@ -159,13 +156,8 @@ def test_keep_places_that_share_of_the_cards_with_their_holder() -> None:
 
 
 def test_strong_with_guessed_play_outs_plays_a_hand_legally_and_reproducibly(
-        whole_hand: Callable[[Game, Mapping[str, Player]], list[object]]) -> None:
+        strong_hand: Callable[..., list[object]]) -> None:
     # Both options of the search: cards valued with the guessed play-out in place of
     # the open-handed one, bids priced on it. Same seed, view and budget: same action.
-    def play(seed: int) -> list[object]:
-        game = Game("classic", deal=21)
-        return whole_hand(game, {s: StrongPlayer(seed + i, game.rules, worlds=8, bid_worlds=8,
-                                                guessed_playouts=True, guessed_bids=True)
-                                for i, s in enumerate(game.rules.seats)})
-
-    assert play(4) == play(4)
+    played = strong_hand(21, 4, guessed_playouts=True, guessed_bids=True)
+    assert played == strong_hand(21, 4, guessed_playouts=True, guessed_bids=True)

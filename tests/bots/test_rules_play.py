@@ -91,12 +91,12 @@ def test_a_seat_of_the_rules_play_out_sees_only_its_own_cards(
     assert changed
 
 
-def test_each_bid_is_played_out_as_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_bid_is_played_out_as_bid(monkeypatch: pytest.MonkeyPatch,
+        bid_position: tuple[Game, SeatView, int]) -> None:
     """With rules play-outs the bid search plays every candidate bid out on each deal
     (the rules duck once the contract is made, so the tricks depend on the bid); the
     greedy search plays out only the counted bid."""
-    game = Game("classic", deal=4127)
-    view = seat_view(game, game.to_act or "N")
+    game, view, _ = bid_position
     seen: list[int] = []
     real = rules_rollout
 
@@ -237,13 +237,12 @@ def test_mixed_play_outs_average_the_two_values(
 
 
 def test_mixed_bids_price_each_bid_at_the_mean_of_both_play_outs(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch,
+        bid_position: tuple[Game, SeatView, int]) -> None:
     """With ``mixed_bids`` each candidate bid is worth, on every deal, the mean of its
     greedy and its rules play-out: with the two play-outs stubbed to opposite results,
     the mixed totals are exactly the mean of the greedy-only and the rules-only ones."""
-    game = Game("classic", deal=4127)
-    view = seat_view(game, game.to_act or "N")
-    me = game.rules.seats.index(view.seat or "N")
+    game, view, me = bid_position
     ours = [0, 0, 0, 0]
     ours[me] = ours[(me + 2) % 4] = 6
     ours[(me + 1) % 4] = 1
@@ -267,14 +266,13 @@ def test_mixed_bids_price_each_bid_at_the_mean_of_both_play_outs(
 
 
 def test_each_bid_is_priced_on_a_play_out_played_for_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch,
+        bid_position: tuple[Game, SeatView, int]) -> None:
     """The greedy play-out of a bid plays for that bid: with a stub in which the side
     takes exactly the contract it plays for (the seat's bid and the partner's), every
     candidate is made, so a higher bid is worth more; priced on one play-out at the
     counted bid, every bid above the count would look set."""
-    game = Game("classic", deal=4127)
-    view = seat_view(game, game.to_act or "N")
-    me = game.rules.seats.index(view.seat or "N")
+    game, view, me = bid_position
     played: list[int] = []
 
     def for_the_bid(p: Playout, bids: list[int], *args: object, **kwargs: object) -> list[int]:

@@ -9,14 +9,13 @@ place of the open-handed play-out, and ``strong`` prices its bids on it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from random import Random
 
 import pytest
 
 import spades.bots.rules_play as rules_play_module
 import spades.bots.strong as strong_module
-from spades.bots.base import Player
 from spades.bots.evaluation import greedy_card
 from spades.bots.evaluation import rollout as greedy_rollout
 from spades.bots.knowledge import seat_roles
@@ -101,13 +100,12 @@ def test_with_every_seat_on_the_side_it_is_the_greedy_play_out(
 
 
 def test_side_bids_price_each_bid_on_the_side_play_out(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch,
+        bid_position: tuple[Game, SeatView, int]) -> None:
     """With ``side_bids`` each candidate bid is priced on the side play-out, its tricks
     spread as the open-handed play-out's are: with the side play-out stubbed to the
     tricks the open-handed one is stubbed to otherwise, the totals are the same."""
-    game = Game("classic", deal=4127)
-    view = seat_view(game, game.to_act or "N")
-    me = game.rules.seats.index(view.seat or "N")
+    game, view, me = bid_position
     ours = [0, 0, 0, 0]
     ours[me] = ours[(me + 2) % 4] = 4
     ours[(me + 1) % 4] = 5
@@ -130,13 +128,8 @@ def test_side_bids_price_each_bid_on_the_side_play_out(
 
 
 def test_strong_with_side_play_outs_plays_a_hand_legally_and_reproducibly(
-        whole_hand: Callable[[Game, Mapping[str, Player]], list[object]]) -> None:
+        strong_hand: Callable[..., list[object]]) -> None:
     # Both options of the search: cards valued with the side play-out in place of the
     # open-handed one, bids priced on it. Same seed, view and budget: same action.
-    def play(seed: int) -> list[object]:
-        game = Game("classic", deal=22)
-        return whole_hand(game, {s: StrongPlayer(seed + i, game.rules, worlds=8, bid_worlds=8,
-                                                side_playouts=True, side_bids=True)
-                                for i, s in enumerate(game.rules.seats)})
-
-    assert play(5) == play(5)
+    played = strong_hand(22, 5, side_playouts=True, side_bids=True)
+    assert played == strong_hand(22, 5, side_playouts=True, side_bids=True)
