@@ -22,7 +22,8 @@ from spades.bots import make_player
 from spades.bots.base import Player
 from spades.bots.basic import BasicPlayer
 from spades.bots.strong import StrongPlayer
-from spades.game import Game, Phase
+from spades.game import Game
+from spades.solver import warm_up
 from spades.views import SeatView, seat_view
 
 
@@ -66,19 +67,6 @@ def measure(name: str, player: Player, views: list[SeatView]) -> float:
     return median
 
 
-def warm_up_solver() -> None:
-    """Compile the exact solver (or load it from numba's cache) before any timing."""
-    start = time.perf_counter()
-    game = Game("classic", deal=1)
-    basic = BasicPlayer(0)
-    while game.phase is not Phase.PLAY or len(seat_view(game, "N").plays) < 36:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(seat, basic.decide(seat_view(game, seat)).action)
-    make_player("expert", 0).decide(seat_view(game, game.to_act or "N"))
-    print(f"solver ready in {time.perf_counter() - start:.1f} s", flush=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=4, help="hands of positions (default 4)")
@@ -90,7 +78,7 @@ def main() -> None:
     levels = args.levels.split(",")
     views = positions(args.hands)
     if "expert" in levels:
-        warm_up_solver()
+        print(f"solver ready in {warm_up():.1f} s", flush=True)
     medians = {}
     for level in levels:
         if level == "strong":

@@ -31,7 +31,7 @@ from spades.bots.bidding import sure_tricks
 from spades.cards import mask_of
 from spades.playout import Playout
 from spades.rules import rules_from
-from spades.solver import Position, SearchLimit, solve_cards
+from spades.solver import Position, SearchLimit, solve_cards, warm_up
 
 
 def positions(seed: int, tricks: list[int]) -> dict[int, Position]:
@@ -77,9 +77,7 @@ def main() -> None:
                              "as stopped (0: no limit)")
     args = parser.parse_args()
     counts = [int(t) for t in args.tricks.split(",")]
-    start = time.perf_counter()
-    solve_cards(positions(0, [3])[3])
-    print(f"compile (or cache load) and first call: {time.perf_counter() - start:.1f} s")
+    print(f"compile (or cache load): {warm_up():.1f} s")
     times: dict[int, list[float]] = {t: [] for t in counts}
     stopped: dict[int, list[bool]] = {t: [] for t in counts}
     for deal in range(args.deals):

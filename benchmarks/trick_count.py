@@ -18,7 +18,7 @@ import statistics
 import time
 
 from solver import positions  # the solver benchmark's deals
-from spades.solver import trick_count
+from spades.solver import trick_count, warm_up
 
 
 def main() -> None:
@@ -29,9 +29,7 @@ def main() -> None:
                         help="tricks left when counting (13: the whole deal)")
     args = parser.parse_args()
     left = args.tricks
-    start = time.perf_counter()
-    trick_count(positions(0, [left])[left], "N")
-    print(f"compile (or cache load) and first call: {time.perf_counter() - start:.1f} s")
+    print(f"compile (or cache load): {warm_up():.1f} s")
     times = []
     for deal in range(args.deals):
         position = positions(args.seed * 100_000 + deal, [left])[left]

@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-# The exact solver (numba) loads with the level, not at its first solved decision: a
-# game with an expert pays the solver's start when the table is set, never mid-hand.
-import spades.bots.solved  # noqa: F401
 from spades.bots.budget import SAFETY_SECONDS
 from spades.bots.strong import DEFAULT_BID_WORLDS, DEFAULT_WORLDS, StrongPlayer
 from spades.rules import Rules
+from spades.solver.warm import warm_up
 
 EXPERT_SCALE = 4
 """Deals per card decision, in times ``strong``'s at the same budget: the expert may
@@ -83,3 +81,6 @@ class ExpertPlayer(StrongPlayer):
                          chain=chain)
         self.solver_tricks = solver_tricks
         self.budget = replace(self.budget, solved=solved)
+        # The solver's machine code is compiled (or loaded) when the table is set, not
+        # at the first solved decision, whose safety clock would count the compile.
+        warm_up()

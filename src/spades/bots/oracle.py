@@ -36,6 +36,7 @@ from spades.cards import Mask, card_name
 from spades.game import Game, Phase
 from spades.rules import Rules
 from spades.solver import Position, bid_values, position_value, solve_cards
+from spades.solver.warm import warm_up
 from spades.views import SeatView
 
 EXACT_TRICKS = 9
@@ -67,6 +68,8 @@ class OraclePlayer(StrongPlayer):
         self.exact_tricks = exact_tricks
         self.counted = COUNTED_DEALS
         self.game: Game | None = None
+        # Its first bid solves under a 1.5 s safety clock: compile the solver first.
+        warm_up()
 
     def attach(self, game: Game) -> None:
         """Give the oracle the game whose cards it may look at."""

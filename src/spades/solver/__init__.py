@@ -18,7 +18,9 @@ reduction: a lower bound on what the seat can secure).
 {'2C': -21.0, 'KH': 10.0, 'AH': 10.0}
 
 The search is compiled by numba when it is installed (it is a dependency); the first
-call of a fresh install compiles it once (a few seconds) and caches the machine code.
+call of a fresh install compiles it once (a few seconds) and caches the machine code;
+:func:`warm_up` makes that call on small positions, so that a caller who times or caps
+its own questions does it first.
 See ``docs/solver.md`` for the algorithm and its figures.
 """
 
@@ -33,6 +35,7 @@ from spades.solver.solve import (
     trick_count,
 )
 from spades.solver.valuation import WIN_VALUE, HandContext, outcome_value
+from spades.solver.warm import warm_up
 
 __all__ = [
     "COMPILED",
@@ -47,4 +50,5 @@ __all__ = [
     "position_value",
     "solve_cards",
     "trick_count",
+    "warm_up",
 ]
