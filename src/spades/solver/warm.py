@@ -30,17 +30,17 @@ def _positions() -> list[Position]:
     value kernel), each with a trick in progress as well as on lead."""
     classic = rules_from("classic")
     cutthroat = rules_from("cutthroat")
-    hands = {"N": "AS 2H", "E": "KH 3C", "S": "QH 4C", "W": "JH 5C"}
-    masks = {s: mask_of(parse_cards(h)) for s, h in hands.items()}
-    played = {s: mask_of(parse_cards(h.split()[1])) for s, h in hands.items()}
-    after_lead = {s: m & ~played[s] if s == "N" else m for s, m in masks.items()}
+    hands = {s: mask_of(parse_cards(h)) for s, h in
+             {"N": "AS 2H", "E": "KH 3C", "S": "QH 4C", "W": "JH 5C"}.items()}
+    two_h = next(iter(parse_cards("2H")))
+    led = {**hands, "N": hands["N"] & ~(1 << two_h)}  # North has led the 2♥
     two = {"N": 3, "E": 4, "S": 2, "W": 3}
     nil = {"N": 3, "E": 0, "S": 2, "W": 5}
     out = []
     for rules, bids in ((classic, two), (classic, nil), (cutthroat, two)):
-        out.append(Position(rules, masks, leader="N", bids=bids, broken=True))
-        out.append(Position(rules, after_lead, leader="N", bids=bids, broken=True,
-                            trick=(("N", next(iter(parse_cards("2H")))),)))
+        out.append(Position(rules, hands, leader="N", bids=bids, broken=True))
+        out.append(Position(rules, led, leader="N", bids=bids, broken=True,
+                            trick=(("N", two_h),)))
     return out
 
 
