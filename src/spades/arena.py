@@ -20,7 +20,9 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing import TimeoutError as NoResultYet
 from multiprocessing import get_context
+from multiprocessing.pool import IMapIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -238,7 +240,27 @@ def run_deals(match: Match, jobs: int = 1,
             yield _play_one(task)
         return
     with get_context("spawn").Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
-        yield from pool.imap_unordered(_play_one, tasks, chunksize=1)
+        results = pool.imap_unordered(_play_one, tasks, chunksize=1)
+        for _ in tasks:
+            yield _next_result(results)
+
+
+CTRL_C_WAKE_SECONDS = 0.5
+"""How often the parent wakes while it waits for a deal, to see a Ctrl-C."""
+
+
+def _next_result(results: IMapIterator[DealResult]) -> DealResult:
+    """The next deal's result, waited for in short naps.
+
+    Ctrl-C reaches a process, not a thread: the kernel may hand it to one of the pool's
+    own threads, and Python then raises it in the main thread only once that thread
+    wakes. A wait without a timeout wakes with the next result, which on a long deal is
+    minutes away; a nap of half a second makes Ctrl-C stop the match at once."""
+    while True:
+        try:
+            return results.next(timeout=CTRL_C_WAKE_SECONDS)
+        except NoResultYet:
+            continue
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:

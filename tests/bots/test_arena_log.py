@@ -159,14 +159,20 @@ def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "spades", "arena", "strong", "basic", "--deals", "100000",
          "--budget", "3", "--hand", "--jobs", "2", "--quiet", "--log", str(path)],
-        stderr=subprocess.PIPE, text=True, start_new_session=True)
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     try:
         deadline = time.monotonic() + 120
         while (not path.exists() or len(path.read_text().splitlines()) < 3) \
                 and time.monotonic() < deadline:
             time.sleep(0.2)
         os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        try:
+            _, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGABRT)
+            _, err = proc.communicate()
+            pytest.fail(f"the match did not stop within 60 s of Ctrl-C:\n{err}")
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -176,3 +182,34 @@ def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
     # The workers leave Ctrl-C to the parent: none of them dies with a traceback (a
     # worker stopped inside the pool's queue can leave the parent hanging).
     assert "Traceback" not in err and "SpawnPoolWorker" not in err
+
+
+CTRL_C_TO_A_HELPER_THREAD = """
+import signal, sys, threading, time
+from spades.arena import Match, run_deals
+
+def ctrl_c() -> None:
+    time.sleep(1.5)
+    # Handed to this thread, not the main one, as the kernel may do with a Ctrl-C.
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=ctrl_c, daemon=True).start()
+started = time.monotonic()
+try:
+    # Deals of minutes: searches at a budget only the safety cap stops.
+    for _ in run_deals(Match("strong", "strong", deals=4, budget=10**6, games=False), 2):
+        pass
+except KeyboardInterrupt:
+    print(f"{time.monotonic() - started:.1f}")
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_handed_to_another_thread_stops_the_parent_at_once():
+    # The parent waits for its workers' results; a Ctrl-C the kernel hands to one of the
+    # pool's threads is raised in the main thread only when that thread wakes, and a
+    # wait without a timeout wakes only with the next deal.
+    proc = subprocess.run([sys.executable, "-c", CTRL_C_TO_A_HELPER_THREAD],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 130, proc.stderr
+    assert float(proc.stdout) < 10, "the parent waited for a deal to see Ctrl-C"
