@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,28 +33,29 @@ FAST = {"speed": "instant", "level": "random"}
 
 
 class Server:
-    """A ``python -m spades serve`` process on a free port, with its SQLite file."""
+    """A ``python -m spades serve`` process on a free port, with its SQLite file.
+
+    What the server prints goes to a file beside its database, never to a pipe: a pipe
+    nobody reads fills after 64 KiB, and the server would then block on its next line.
+    The server prints little, but the tests must not depend on how little."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
+        self.log = db.with_name(db.name + ".log")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "spades", "serve", "--port", "0", "--db", str(db)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
-        assert self.proc.stdout is not None
-        lines = []
+        with self.log.open("w") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "spades", "serve", "--port", "0", "--db", str(db)],
+                stdout=out, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            m = re.search(r"(http://[\d.]+:\d+)/", line)
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            m = re.search(r"(http://[\d.]+:\d+)/", self.log.read_text())
             if m:
                 self.base = m.group(1)
                 return
+            time.sleep(0.05)
         self.proc.kill()
-        pytest.fail("spades serve did not start:\n" + "".join(lines))
+        pytest.fail("spades serve did not start:\n" + self.log.read_text())
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -90,6 +92,9 @@ class Table:
         self.errors: list[str] = []
         self.console_errors: list[str] = []
         self.failed_requests: list[str] = []
+        self.requests: deque[str] = deque(maxlen=6)
+        """The last requests the page made, with their answers (for failures)."""
+        page.on("request", lambda r: self.requests.append(f"{r.method} {r.url}"))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", self._console)
         page.on("requestfailed",
@@ -102,6 +107,7 @@ class Table:
             self.console_errors.append(msg.text)
 
     def _response(self, res: Any) -> None:
+        self.requests.append(f"{res.request.method} {res.url} -> {res.status}")
         if res.status >= 400:
             self.failed_requests.append(f"{res.request.method} {res.url} -> {res.status}")
 
@@ -130,10 +136,25 @@ class Table:
         Right after a click the page can still look idle, not yet having sent the
         action: so first wait for the game to move past version ``before`` (or a dialog
         to open), then for the page to be idle."""
-        self.page.wait_for_function(
-            "v => document.querySelector('#dialog').open || window.spadesUi.view.version !== v",
-            arg=before)
+        try:
+            self.page.wait_for_function(
+                "v => document.querySelector('#dialog').open"
+                " || window.spadesUi.view.version !== v", arg=before)
+        except playwright_api.TimeoutError as exc:
+            raise AssertionError(f"the page did not take the action: {self.state()}") from exc
         self.wait_idle()
+
+    def state(self) -> str:
+        """What the page shows and has seen, for a failure to say why it waited."""
+        shown = self.page.evaluate(
+            "() => ({data: {...document.body.dataset}, busy: window.spadesUi.busy,"
+            " view: window.spadesUi.view && {version: window.spadesUi.view.version,"
+            " phase: window.spadesUi.view.phase, to_act: window.spadesUi.view.to_act},"
+            " toast: document.querySelector('#toast').hidden ? null"
+            " : document.querySelector('#toast').textContent})")
+        return (f"{shown}; last requests: {list(self.requests)}; "
+                f"requests refused or failed: {self.failed_requests}; "
+                f"console errors: {self.console_errors}")
 
     def wait_new_game(self, old_id: str) -> None:
         """Wait until a game other than ``old_id`` is on the table and waits for South."""
