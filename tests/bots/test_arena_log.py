@@ -152,12 +152,6 @@ def test_cli_reports_where_a_stopped_match_stands(tmp_path, monkeypatch, capsys)
     assert len(path.read_text().splitlines()) == 2
 
 
-def ctrl_c_as_at_a_terminal() -> None:
-    """In the child: Ctrl-C's default. A shell that starts the tests in the background
-    leaves Ctrl-C ignored, and an ignored signal is inherited."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
     # A terminal's Ctrl-C reaches every process of the group, the workers included.
     # A stopped worker printed its traceback, and on long deals the parent hung.
@@ -166,7 +160,7 @@ def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
         [sys.executable, "-m", "spades", "arena", "strong", "basic", "--deals", "100000",
          "--budget", "3", "--hand", "--jobs", "2", "--quiet", "--log", str(path)],
         stderr=subprocess.PIPE, text=True, start_new_session=True,
-        env={**os.environ, "PYTHONFAULTHANDLER": "1"}, preexec_fn=ctrl_c_as_at_a_terminal)
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     try:
         deadline = time.monotonic() + 120
         while (not path.exists() or len(path.read_text().splitlines()) < 3) \
@@ -193,8 +187,6 @@ def test_ctrl_c_stops_a_match_on_several_processes_and_keeps_its_log(tmp_path):
 CTRL_C_TO_A_HELPER_THREAD = """
 import signal, sys, threading, time
 from spades.arena import Match, run_deals
-
-signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
 
 def ctrl_c() -> None:
     time.sleep(1.5)

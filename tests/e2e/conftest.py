@@ -107,9 +107,10 @@ class Table:
             self.console_errors.append(msg.text)
 
     def _response(self, res: Any) -> None:
-        self.requests.append(f"{res.request.method} {res.url} -> {res.status}")
+        answer = f"{res.request.method} {res.url} -> {res.status}"
+        self.requests.append(answer)
         if res.status >= 400:
-            self.failed_requests.append(f"{res.request.method} {res.url} -> {res.status}")
+            self.failed_requests.append(answer)
 
     def open(self, path: str = "/") -> Table:
         self.page.goto(self.base + path)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import select
-import signal
 import subprocess
 import sys
 import time
@@ -48,12 +47,10 @@ class Driver:
     """Plays ``spades play`` interactively: waits for each prompt, then answers it."""
 
     def __init__(self, home: Path, args: list[str]) -> None:
-        # A shell that starts the tests in the background leaves Ctrl-C ignored, and an
-        # ignored signal is inherited: the game gets the default, as at a terminal.
+        # Ctrl-C reaches the game as at a terminal (tests/conftest.py).
         self.proc = subprocess.Popen(
             [*SPADES, "play", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, env=play_env(home),
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            stderr=subprocess.STDOUT, env=play_env(home))
         self.transcript = ""
         self._pending = b""
 
