@@ -3,7 +3,7 @@
 The search player cannot see the other hands, so it plays on deals it samples. Late
 in the hand that is what it lacks most: given the true deal from eight cards in hand
 on, ``strong`` gains about 5 points a hand with bags charged, and nothing from the
-true deal before that (docs/bots.md, "Where the oracle's margin comes from"). This
+true deal before that (docs/bots-history.md, "Where the oracle's margin comes from"). This
 benchmark measures how close each sampler gets to the truth.
 
 The first hand of each deal is played by one level in every seat (``--level``, the

@@ -10,7 +10,7 @@ scoring) instead of a greedy play-out (the open-handed half of its mixed play-ou
 it searches four times the deals ``strong`` does at the same budget. It bids as
 ``strong`` does, on as many deals: bids priced by the
 solver's trick counts bid closer to the edge than its play can make them, and measured
-worse (docs/bots.md). The guards of ``strong`` stay (the basic rule's card unless
+worse (docs/bots-history.md). The guards of ``strong`` stay (the basic rule's card unless
 another is clearly better, covering a partner's Nil, the lowest winning card when
 last), since a solver that sees the sampled deal "knows" where the cards are in a way
 no player does.
@@ -28,7 +28,7 @@ from spades.solver.warm import warm_up
 EXPERT_SCALE = 4
 """Deals per card decision, in times ``strong``'s at the same budget: the expert may
 think longer, and the search gains from it where ``strong`` at the same count did not
-(docs/bots.md: four times the deals, play-outs and solved deals gained 2.7 points a hand
+(docs/bots-history.md: four times the deals, play-outs and solved deals gained 2.7 points a hand
 with bags charged over the expert on ``strong``'s count)."""
 PLAYOUTS_PER_DEAL = 12
 """Play-outs per card decision at most, per deal: enough that a seat comparing up to
@@ -46,7 +46,7 @@ SOLVER_TRICKS = 5
 """Tricks left from which every sampled deal is put to the exact solver. Earlier in the
 hand a solved deal misleads more than it helps: ducking exactly needs to know exactly
 where the cards are, which a sampled deal only pretends to, and solving from eight
-tricks left took more bags than the play-outs (docs/bots.md: solving from five gained
+tricks left took more bags than the play-outs (docs/bots-history.md: solving from five gained
 2.5 points a hand with bags charged over solving from eight, for less than half the
 time a decision)."""
 SOLVED_DEALS = round(SOLVED_SHARE * EXPERT_WORLDS)

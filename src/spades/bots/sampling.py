@@ -133,7 +133,7 @@ PLAY_CANDIDATES = 8
 than :data:`CANDIDATES`, since the play says more than the bids."""
 PLAY_FROM = 8
 """Cards in the seat's hand from which the play is read: earlier, few cards have been
-played, and knowing the true deal then is worth nothing (docs/bots.md)."""
+played, and knowing the true deal then is worth nothing (docs/bots-history.md)."""
 
 
 class _Decision(NamedTuple):
@@ -316,7 +316,7 @@ CHAIN_STEPS = 8
 share more of the unseen cards than deals far apart in the sample (0.73 against 0.52 in
 ``benchmarks/sampling_fit.py``); 24 swaps bring neighbours to 0.58, but measured about
 a point a hand with bags charged, never clear of 0, for 30% more time a decision
-(docs/bots.md: "The chain's deals further apart, measured again")."""
+(docs/bots-history.md: "The chain's deals further apart, measured again")."""
 CHAIN_BURN = 20
 """Swaps proposed before the first deal is handed out, so that it is the chain's and
 not its starting draw's."""

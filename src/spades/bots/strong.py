@@ -63,7 +63,7 @@ DEFAULT_WORLDS = 150
 """Deals sampled per card decision. Each card is played out twice on each (mixed
 play-outs), and the rules play-out costs several greedy ones: 150 deals keep a
 decision under a second (``benchmarks/bot_decisions.py``), and 50 measured as strong
-as 600 did with greedy play-outs (docs/bots.md)."""
+as 600 did with greedy play-outs (docs/bots-history.md)."""
 DEFAULT_BID_WORLDS = 300
 DEFAULT_PLAYOUTS = 600
 """Card play-outs (each greedy and by the rules) per card decision at most: with many
@@ -99,7 +99,7 @@ MIN_GAIN = 2.0
 RULES_MIN_GAIN = 1.0
 RULES_CONFIDENCE = 0.5
 """With rules play-outs the guard measured best at 1 point and half a standard error
-(docs/bots.md: "Rules play-outs")."""
+(docs/bots-history.md: "Rules play-outs")."""
 
 TRUSTED_RULES = frozenset({"trump_lowest", "win_lowest", "partner_winning", "no_overtrump"})
 """Rules whose card the search never trades for a card that wins the trick when the seat
@@ -152,7 +152,7 @@ class StrongPlayer:
         played from their seats is likelier (:func:`~spades.bots.sampling.play_likelihood`).
         With one of a few draws kept per deal it measured no clear gain; drawn by the
         chain (``chain``), the two together gained about 2.5 points a hand with bags
-        charged against ``basic`` (docs/bots.md: "Deals drawn by a chain")."""
+        charged against ``basic`` (docs/bots-history.md: "Deals drawn by a chain")."""
         self.chain = chain
         """Draw the deals by a Markov chain that weighs each deal by how well it explains
         the bids (and, with ``infer_play``, the play) instead of keeping one of a few
@@ -166,7 +166,7 @@ class StrongPlayer:
         that lets every seat see the deal, and play every candidate bid out as bid.
         Off by default: on deals no tuning used it measured level with the greedy
         play-outs against ``basic``, at about three times the time a decision
-        (docs/bots.md: "Rules play-outs")."""
+        (docs/bots-history.md: "Rules play-outs")."""
         self.mixed_playouts = mixed_playouts and not rules_playouts
         """Value each card on each sampled deal at the mean of two play-outs: the greedy
         one, in which every seat sees the deal, and the rules one, in which every seat
@@ -174,18 +174,18 @@ class StrongPlayer:
         its ducks (nobody at a table plays open-handed), the second plays as the
         rules do, which a good player beats; each corrects the other's bias. The
         bids keep the greedy play-outs. Measured against either alone in
-        docs/bots.md ("Mixed play-outs")."""
+        docs/bots-history.md ("Mixed play-outs")."""
         self.mixed_bids = mixed_bids and not rules_playouts
         """Price each candidate bid at the mean of the greedy play-outs and of a rules
         play-out of the hand as bid (see :meth:`bid_values`). Off by default: against
         ``basic`` it measured +2 raw points a hand and level with bags charged, for about
         eight times the time of a bid when the greedy play-outs priced every bid on one
-        play-out (docs/bots.md: "Tried on top of the mixed play-outs")."""
+        play-out (docs/bots-history.md: "Tried on top of the mixed play-outs")."""
         self.guessed_playouts = guessed_playouts and self.mixed_playouts
         """In the mixed play-outs, let every seat of the greedy play-out play from its
         own guess of the deal instead of the deal itself
         (:mod:`spades.bots.guessed_play`). Off by default: measured level with the
-        open-handed play-out at the default budget (docs/bots.md: "Each seat playing
+        open-handed play-out at the default budget (docs/bots-history.md: "Each seat playing
         from its own guess")."""
         self.guess_keep = guess_keep
         """The share of the unseen cards each seat's guess leaves with their true
