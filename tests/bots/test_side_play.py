@@ -4,7 +4,7 @@
 side playing the greedy policy (every hand open to them) and every other seat the basic
 rules from its own seat; ``StrongPlayer(side_playouts=True)`` values cards with it in
 place of the open-handed play-out, and ``strong`` prices its bids on it
-(``side_bids``, on by default with partnerships).
+(``side_bids``, on by default).
 """
 
 from __future__ import annotations
@@ -133,24 +133,3 @@ def test_strong_with_side_play_outs_plays_a_hand_legally_and_reproducibly(
     # open-handed one, bids priced on it. Same seed, view and budget: same action.
     played = strong_hand(22, 5, side_playouts=True, side_bids=True)
     assert played == strong_hand(22, 5, side_playouts=True, side_bids=True)
-
-
-@pytest.mark.parametrize("preset", ["cutthroat", "two-player"])
-def test_each_for_themselves_bids_are_priced_open_handed(
-        monkeypatch: pytest.MonkeyPatch, preset: str) -> None:
-    """Without partners a seat alone would see the deal against players who do not, so
-    its bids are priced on the open-handed play-out, even with ``side_bids`` asked."""
-    game = Game(preset, deal=4127)
-    view = seat_view(game, game.to_act or "N")
-
-    def refuse(*args: object, **kwargs: object) -> list[int]:
-        raise AssertionError("a side play-out priced a bid without partners")
-
-    monkeypatch.setattr(strong_module, "side_rollout", refuse)
-    player = StrongPlayer(0, game.rules, bid_worlds=4, side_bids=True)
-    values, done, _ = player.bid_values(view, [1, 2, 3])
-    assert done == 4 and len(values) == 3
-    classic = Game("classic", deal=4127)
-    with pytest.raises(AssertionError, match="side play-out"):
-        StrongPlayer(0, classic.rules, bid_worlds=4).bid_values(
-            seat_view(classic, classic.to_act or "N"), [1, 2, 3])

@@ -202,21 +202,15 @@ class StrongPlayer:
         (:func:`~spades.bots.rules_play.side_rollout`): the open-handed others duck and
         set as no player at a table can. Off by default: measured level with the
         open-handed play-out (docs/bots.md: "The others playing from their seats")."""
-        self.side_bids = side_bids and not rules_playouts and not self.guessed_bids \
-            and (rules is None or rules.partnerships)
+        self.side_bids = side_bids and not rules_playouts and not self.guessed_bids
         """Price each candidate bid on a play-out in which only the seat's side plays
         the greedy policy with the deal open and the others the rules from their seats
         (its tricks spread as the open-handed play-out's are): the open-handed others
         duck once their contract is made as no player at a table can, so the tricks
         they would leave the side, or take as bags, were priced wrong. On by default
-        with partnerships, where it measured ahead of the open-handed play-out
-        (docs/bots.md: "The others playing from their seats"); ``side_bids=False``
-        prices the bids open-handed, as the previous release did. Each player for
-        themselves, a seat alone sees the deal against three (or one) who do not,
-        and bid too high for its play: in cutthroat it was set in 13% of its
-        contracts against 10% open-handed, and scored 2.6 a hand less with bags
-        charged (docs/bots.md: "Every other preset at the default budget"); with two
-        players the two measured level. So there the bids are priced open-handed."""
+        since it measured ahead of the open-handed play-out (docs/bots.md: "The others
+        playing from their seats"); ``side_bids=False`` prices the bids open-handed,
+        as the previous release did."""
         self.solver_tricks = 0
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
