@@ -13,6 +13,7 @@ winner and trump with the lowest winning spade when last, 9 count spades and voi
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from spades.actions import Bid, BlindChoice, DrawChoice, Exchange
@@ -23,9 +24,9 @@ from spades.bots.bidding import (
     nil_fits,
     sure_tricks,
 )
-from spades.bots.knowledge import knowledge_of
+from spades.bots.knowledge import knowledge_of, partner_of
 from spades.bots.tactics import Table, play_decision
-from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, cards_of
+from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, Mask, Seat, cards_of
 from spades.errors import SpadesError
 from spades.game import Phase
 from spades.rules import Rules
@@ -137,27 +138,40 @@ def exchange_decision(view: SeatView) -> Decision:
 def bid_decision(view: SeatView) -> Decision:
     """Tips 1–4 and the score: count, adjust to the table, Nil if it fits."""
     assert view.seat is not None
-    rules = view.rules
-    k = knowledge_of(view)
-    bids = dict(view.bids)
-    partner_bid = bids.get(k.partner) if k.partner is not None else None
-    if rules.bots_bid_nil and Bid(0) in view.legal and partner_bid != 0 and \
-            nil_fits(view.hand, rules, k.partner is not None):
+    return rule_bid(view.rules, view.seat, view.hand, view.bids, view.scores,
+                    Bid(0) in view.legal)
+
+
+def rule_bid(rules: Rules, seat: Seat, hand: Mask, bids: Sequence[tuple[Seat, int]],
+             scores: Mapping[str, int], nil_legal: bool = True) -> Decision:
+    """The basic bid of ``hand`` at ``seat`` after ``bids`` (in the order made), the
+    scores as they stand: a function of what the table shows, so that the search
+    players can read the bid a ``basic`` seat made back into its hand."""
+    partner = partner_of(rules.seats, seat, rules.partnerships)
+    made = dict(bids)
+    partner_bid = made.get(partner) if partner is not None else None
+    if rules.bots_bid_nil and nil_legal and partner_bid != 0 and \
+            nil_fits(hand, rules, partner is not None):
         return Decision(Bid(0), "no high cards and few spades: bid Nil", "bid_nil")
-    estimate = sure_tricks(view.hand, rules)
-    others = [b for s, b in view.bids]
-    last = len(view.bids) == len(rules.seats) - 1
+    estimate = sure_tricks(hand, rules)
+    others = [b for s, b in bids]
+    last = len(bids) == len(rules.seats) - 1
     bid, why = adjust_to_table(estimate, others, last)
     code = "bid_adjust" if why.startswith("only") else "bid_count"
     if partner_bid == 0:
         why, code = "partner bid Nil: never Nil too; " + why, "bid_partner_nil"
-    final = final_hand_bid(rules, view.seat, bid, estimate, dict(view.scores), bids,
-                           partner_bid)
+    final = final_hand_bid(rules, seat, bid, estimate, dict(scores), made, partner_bid)
     if final is not None:
         bid, why = final
         code = "bid_endgame"
     return Decision(Bid(bid), why, code)
 
 
-__all__ = ["BasicPlayer", "bid_decision", "blind_decision", "draw_decision",
-           "exchange_decision"]
+__all__ = [
+    "BasicPlayer",
+    "bid_decision",
+    "blind_decision",
+    "draw_decision",
+    "exchange_decision",
+    "rule_bid",
+]
