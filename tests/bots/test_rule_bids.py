@@ -6,6 +6,7 @@ but ruled out, where any other player's bid is read loosely by its count."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 import pytest
@@ -20,24 +21,20 @@ from spades.rules import rules_from
 from spades.views import seat_view
 
 
-def _bids_made(preset: str, deal: int, players: str) -> Game:
-    """A first hand whose seats bid by the basic rules, stopped at the first card; the
-    game names every seat ``players``."""
-    rules = rules_from(preset)
-    game = Game(rules, deal=deal, players=dict.fromkeys(rules.seats, players))
-    player = BasicPlayer(deal, game.rules)
-    while game.phase is not Phase.PLAY:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(seat, player.decide(seat_view(game, seat)).action)
+def _bids_made(basic_hand: Callable[..., Game], preset: str, deal: int,
+               players: str) -> Game:
+    """A first hand bid by the basic rules, stopped at the first card; the game names
+    every seat ``players``."""
+    game = basic_hand(preset, deal, 13)
+    game.players.update(dict.fromkeys(game.seats, players))
     return game
 
 
 @pytest.mark.parametrize("preset", ["classic", "jokers", "no-help-nil", "blind-nil",
                                     "cutthroat", "two-player"])
-def test_a_basic_seats_own_hand_always_fits_its_bid(preset):
+def test_a_basic_seats_own_hand_always_fits_its_bid(preset, basic_hand):
     for deal in range(1, 41):
-        game = _bids_made(preset, deal, "basic")
+        game = _bids_made(basic_hand, preset, deal, "basic")
         view = seat_view(game, game.seats[0])
         fits = bid_fits(view)
         for seat, bid in game.hand.bids:
@@ -46,8 +43,8 @@ def test_a_basic_seats_own_hand_always_fits_its_bid(preset):
             assert fits[seat](game.hand.held[seat]) == 1.0, (deal, seat, bid)
 
 
-def test_a_hand_that_would_bid_otherwise_is_all_but_ruled_out():
-    game = _bids_made("classic", 3, "basic")
+def test_a_hand_that_would_bid_otherwise_is_all_but_ruled_out(basic_hand):
+    game = _bids_made(basic_hand, "classic", 3, "basic")
     me = game.seats[0]
     fits = bid_fits(seat_view(game, me))
     bids = game.hand.bids
@@ -67,8 +64,8 @@ def test_a_hand_that_would_bid_otherwise_is_all_but_ruled_out():
     assert {0, 1, 2} <= misses
 
 
-def test_other_players_bids_are_read_by_their_count():
-    game = _bids_made("classic", 3, "human")
+def test_other_players_bids_are_read_by_their_count(basic_hand):
+    game = _bids_made(basic_hand, "classic", 3, "human")
     view = seat_view(game, game.seats[0])
     fits = bid_fits(view)
     for seat, bid in game.hand.bids:
@@ -76,9 +73,9 @@ def test_other_players_bids_are_read_by_their_count():
         assert fits[seat](hand) == pytest.approx(bid_likelihood(hand, bid, game.rules))
 
 
-def test_the_deals_drawn_hold_hands_that_bid_as_the_basic_seats_did():
+def test_the_deals_drawn_hold_hands_that_bid_as_the_basic_seats_did(basic_hand):
     def exact_share(players: str) -> float:
-        game = _bids_made("classic", 7, players)
+        game = _bids_made(basic_hand, "classic", 7, players)
         me = game.seats[0]
         view = seat_view(game, me)
         bids = game.hand.bids

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from functools import partial
 from random import Random
 from typing import NamedTuple
 
@@ -151,23 +152,19 @@ def bid_fits(view: SeatView) -> dict[Seat, BidFit]:
     fits: dict[Seat, BidFit] = {}
     for i, (seat, bid) in enumerate(view.bids):
         if view.players.get(seat) == "basic" and view.phase is Phase.PLAY:
-            before = tuple(view.bids[:i])
-            scores = dict(view.scores)
-
-            def by_rule(hand: Mask, seat: Seat = seat, bid: int = bid,
-                        before: tuple[tuple[Seat, int], ...] = before,
-                        scores: dict[str, int] = scores) -> float:
-                action = rule_bid(rules, seat, hand, before, scores).action
-                assert isinstance(action, Bid)
-                return float(RULE_MISS ** abs(action.tricks - bid))
-
-            fits[seat] = by_rule
+            fits[seat] = partial(_rule_fit, rules, seat, bid, view.bids[:i], view.scores)
         else:
-            def by_count(hand: Mask, bid: int = bid, lean: float = leans[seat]) -> float:
-                return bid_likelihood(hand, bid, rules, lean)
-
-            fits[seat] = by_count
+            fits[seat] = partial(bid_likelihood, bid=bid, rules=rules, lean=leans[seat])
     return fits
+
+
+def _rule_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat, int]],
+              scores: Mapping[str, int], hand: Mask) -> float:
+    """:data:`RULE_MISS` to the power of how far the basic bid of ``hand`` lies from
+    ``bid``."""
+    action = rule_bid(rules, seat, hand, before, scores).action
+    assert isinstance(action, Bid)
+    return float(RULE_MISS ** abs(action.tricks - bid))
 
 
 PLAY_MISS = 0.1
