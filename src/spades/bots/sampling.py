@@ -119,8 +119,11 @@ SEARCH_BID_ODDS = ({-2: 0.01, -1: 0.16, 0: 1.0, 1: 0.38, 2: 0.03},
 hand (the base of its bid search, which tries that bid and two either way), relative
 to the likeliest: bidding before its partner (first) and after it (second). Measured
 from ``strong``'s 960 bids in the first hands of 240 deals against ``basic``, both seat
-orders: before its partner the basic bid 63% of the time, a trick more 24%, a trick
-less 10%; after it a trick more 42%, two more 28%, the basic bid 26%, a trick less 4%."""
+orders, before it read search players this way: before its partner the basic bid 63% of
+the time, a trick more 24%, a trick less 10%; after it a trick more 42%, two more 28%,
+the basic bid 26%, a trick less 4%. Reading its partner's bid by these odds, it bids a
+trick more 48% of the time after its partner, two more 24%
+(``benchmarks/search_bid_odds.py``)."""
 SEARCH_BID_FAR = 0.002
 """Weight of a deal on which a search player's bid lies further than two tricks from
 its hand's basic bid, outside its bid search: all but ruled out."""
