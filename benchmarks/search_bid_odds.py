@@ -23,7 +23,7 @@ from collections import Counter
 from spades.actions import Bid
 from spades.bots import make_player
 from spades.bots.basic import rule_bid
-from spades.bots.bidding import sure_tricks
+from spades.bots.bidding import search_base
 from spades.game import Game, Phase
 from spades.rules import Rules, rules_from
 from spades.views import seat_view
@@ -48,7 +48,7 @@ def distances(rules: Rules, deal: int, level: str) -> Counter[tuple[bool, int]]:
             if players[seat] == level and action.tricks:
                 rule = rule_bid(rules, seat, view.hand, view.bids, view.scores).action
                 assert isinstance(rule, Bid)
-                base = rule.tricks or max(1, round(sure_tricks(view.hand, rules)))
+                base = search_base(view.hand, rules, rule.tricks)
                 found[rules.side_of(seat) in sides_bid, action.tricks - base] += 1
             sides_bid.add(rules.side_of(seat))
             game.apply(seat, action)

@@ -7,6 +7,7 @@ import importlib.util
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from random import Random
 from types import ModuleType
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 
 from spades.actions import Bid, Play
 from spades.bots.base import Player
-from spades.bots.basic import BasicPlayer
+from spades.bots.basic import BasicPlayer, rule_bid
 from spades.bots.knowledge import knowledge_of
 from spades.bots.rules_play import RulesTable
 from spades.bots.strong import StrongPlayer
@@ -88,6 +89,25 @@ def play_basic_until(preset: str, deal: int, cards_left: int,
         game.apply(to_act, player.decide(view).action)
 
 
+def rule_bids_of(game: Game, hand: Mask) -> list[tuple[str, int, int]]:
+    """Each bid of the game's hand as (seat, bid, the basic bid ``hand`` would have
+    made in that seat's place, after the same bids and at the same score)."""
+    made = []
+    bids = game.hand.bids
+    for i, (seat, bid) in enumerate(bids):
+        action = rule_bid(game.rules, seat, hand, bids[:i], game.scores).action
+        assert isinstance(action, Bid)
+        made.append((seat, bid, action.tricks))
+    return made
+
+
+def draw_random_hands(game: Game, count: int, seed: int) -> list[Mask]:
+    """``count`` hands of 13 cards drawn at random from the game's deck."""
+    rng = Random(seed)
+    deck = list(game.rules.deck_cards)
+    return [mask_of(rng.sample(deck, 13)) for _ in range(count)]
+
+
 def rules_table_of(view: SeatView, hands: list[Mask]) -> RulesTable:
     """The rules table of ``view``'s position on the deal ``hands`` (cards now held)."""
     rules = view.rules
@@ -154,6 +174,20 @@ def basic_hand() -> Callable[..., Game]:
     """A hand played by the basic rules up to a position:
     ``basic_hand(preset, deal, cards_left, seat=None)``."""
     return play_basic_until
+
+
+@pytest.fixture
+def rule_bids() -> Callable[[Game, Mask], list[tuple[str, int, int]]]:
+    """Each bid of a game's hand with the basic bid a hand would have made in its
+    place: ``rule_bids(game, hand)``."""
+    return rule_bids_of
+
+
+@pytest.fixture
+def random_hands() -> Callable[[Game, int, int], list[Mask]]:
+    """Hands of 13 cards drawn at random from a game's deck:
+    ``random_hands(game, count, seed)``."""
+    return draw_random_hands
 
 
 @pytest.fixture

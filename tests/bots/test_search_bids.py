@@ -13,7 +13,6 @@ from random import Random
 import pytest
 
 from spades.actions import Bid
-from spades.bots.basic import rule_bid
 from spades.bots.bidding import sure_tricks
 from spades.bots.knowledge import knowledge_of
 from spades.bots.sampling import (
@@ -24,7 +23,6 @@ from spades.bots.sampling import (
     chain_deals,
 )
 from spades.bots.strong import StrongPlayer
-from spades.cards import mask_of
 from spades.game import Game, Phase
 from spades.rules import rules_from
 from spades.views import seat_view
@@ -48,21 +46,17 @@ def _bids_made(basic_hand: Callable[..., Game], deal: int, players: str) -> Game
     return game
 
 
-def test_a_search_players_bid_is_read_by_its_distance_from_the_basic_bid(basic_hand):
+def test_a_search_players_bid_is_read_by_its_distance_from_the_basic_bid(basic_hand, rule_bids,
+                                                                        random_hands):
     game = _bids_made(basic_hand, 3, "strong")
     me = game.seats[0]
     fits = bid_fits(seat_view(game, me))
-    bids = game.hand.bids
     second = _second_bidders(game)
-    rng = Random(3)
-    deck = list(game.rules.deck_cards)
     distances = set()
-    for _ in range(300):
-        hand = mask_of(rng.sample(deck, 13))
-        for i, (seat, bid) in enumerate(bids):
-            action = rule_bid(game.rules, seat, hand, bids[:i], game.scores).action
-            assert isinstance(action, Bid)
-            base = action.tricks or max(1, round(sure_tricks(hand, game.rules)))
+    for hand in random_hands(game, 300, 3):
+        for seat, bid, rule in rule_bids(game, hand):
+            # Where the basic bid is Nil, the search starts from the rounded count.
+            base = rule or max(1, round(sure_tricks(hand, game.rules)))
             distance = bid - base
             distances.add(distance)
             odds = SEARCH_BID_ODDS[seat in second]
@@ -89,16 +83,13 @@ def test_the_true_hands_fit_as_the_odds_say(basic_hand):
         assert fits[seat](game.hand.held[seat]) == SEARCH_BID_ODDS[seat in second][0]
 
 
-def test_a_search_players_nil_and_a_humans_bid_are_read_by_their_count(table):
+def test_a_search_players_nil_and_a_humans_bid_are_read_by_their_count(table, random_hands):
     game = table({}, bids=[("S", 3), ("W", 0), ("N", 4), ("E", 2)])
     game.players.update({"S": "human", "W": "strong", "N": "strong", "E": "basic"})
     view = seat_view(game, "S")
     assert view.phase is Phase.PLAY
     fits = bid_fits(view)
-    rng = Random(8)
-    deck = list(game.rules.deck_cards)
-    for _ in range(50):
-        hand = mask_of(rng.sample(deck, 13))
+    for hand in random_hands(game, 50, 8):
         assert fits["W"](hand) == pytest.approx(bid_likelihood(hand, 0, game.rules))
         assert fits["S"](hand) == pytest.approx(bid_likelihood(hand, 3, game.rules))
 

@@ -163,3 +163,10 @@ def final_hand_bid(
         if need < bid and estimate >= need:
             return need, "enough to reach the target: bid safe"
     return None
+
+
+def search_base(hand: Mask, rules: Rules, rule: int) -> int:
+    """Where the search players' bid search starts, given the basic bid ``rule`` of
+    ``hand``: that bid, or the rounded count of sure tricks where it is Nil. Their
+    bids are read back into their hands by how far they lie from it."""
+    return rule or max(1, round(sure_tricks(hand, rules)))

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from spades.actions import Bid, Play
 from spades.bots.basic import rule_bid
-from spades.bots.bidding import sure_tricks
+from spades.bots.bidding import search_base, sure_tricks
 from spades.bots.knowledge import Knowledge
 from spades.bots.rules_play import RulesTable
 from spades.bots.tactics import Table, play_decision
@@ -176,8 +176,7 @@ def _search_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat,
     basic bid is Nil."""
     action = rule_bid(rules, seat, hand, before, scores).action
     assert isinstance(action, Bid)
-    base = action.tricks or max(1, round(sure_tricks(hand, rules)))
-    return odds.get(bid - base, SEARCH_BID_FAR)
+    return odds.get(bid - search_base(hand, rules, action.tricks), SEARCH_BID_FAR)
 
 
 PLAY_MISS = 0.1

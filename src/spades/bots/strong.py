@@ -45,7 +45,7 @@ from spades.bots.basic import (
     may_go_blind,
     trailing_by,
 )
-from spades.bots.bidding import adjust_to_table, nil_fits, sure_tricks
+from spades.bots.bidding import adjust_to_table, nil_fits, search_base, sure_tricks
 from spades.bots.budget import SAFETY_SECONDS, Budget, TimeCap
 from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
@@ -342,9 +342,8 @@ class StrongPlayer:
         rules = view.rules
         seats = rules.seats
         known = dict(view.bids)
-        base_bid = hint.action.tricks if isinstance(hint.action, Bid) else 1
-        if base_bid == 0:
-            base_bid = max(1, round(sure_tricks(view.hand, rules)))
+        base_bid = search_base(view.hand, rules,
+                               hint.action.tricks if isinstance(hint.action, Bid) else 1)
         candidates = sorted({b for b in range(base_bid - 2, base_bid + 3) if 1 <= b <= 13})
         partner = partner_of(seats, view.seat, rules.partnerships)
         # Nil is searched for a hand that fits tip 4, or that counts fewer sure tricks
