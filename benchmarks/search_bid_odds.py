@@ -22,8 +22,9 @@ from collections import Counter
 
 from spades.actions import Bid
 from spades.bots import make_player
-from spades.bots.basic import rule_bid
+from spades.bots.basic import basic_bid
 from spades.bots.bidding import search_base
+from spades.bots.sampling import after_partner
 from spades.game import Game, Phase
 from spades.rules import Rules, rules_from
 from spades.views import seat_view
@@ -38,7 +39,7 @@ def distances(rules: Rules, deal: int, level: str) -> Counter[tuple[bool, int]]:
         players = {s: level if rules.side_of(s) == side else "basic" for s in rules.seats}
         game = Game(rules, deal=deal, players=players)
         bots = {name: make_player(name, deal, rules) for name in set(players.values())}
-        sides_bid: set[str] = set()
+        distance: dict[str, int] = {}
         while game.phase is Phase.BID:
             seat = game.to_act
             assert seat is not None
@@ -46,12 +47,11 @@ def distances(rules: Rules, deal: int, level: str) -> Counter[tuple[bool, int]]:
             action = bots[players[seat]].decide(view).action
             assert isinstance(action, Bid)
             if players[seat] == level and action.tricks:
-                rule = rule_bid(rules, seat, view.hand, view.bids, view.scores).action
-                assert isinstance(rule, Bid)
-                base = search_base(view.hand, rules, rule.tricks)
-                found[rules.side_of(seat) in sides_bid, action.tricks - base] += 1
-            sides_bid.add(rules.side_of(seat))
+                rule = basic_bid(rules, seat, view.hand, view.bids, view.scores)
+                distance[seat] = action.tricks - search_base(view.hand, rules, rule)
             game.apply(seat, action)
+        second = after_partner(rules, game.hand.bids)
+        found.update((seat in second, d) for seat, d in distance.items())
     return found
 
 

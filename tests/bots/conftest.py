@@ -15,7 +15,7 @@ import pytest
 
 from spades.actions import Bid, Play
 from spades.bots.base import Player
-from spades.bots.basic import BasicPlayer, rule_bid
+from spades.bots.basic import BasicPlayer, basic_bid
 from spades.bots.knowledge import knowledge_of
 from spades.bots.rules_play import RulesTable
 from spades.bots.strong import StrongPlayer
@@ -92,13 +92,9 @@ def play_basic_until(preset: str, deal: int, cards_left: int,
 def rule_bids_of(game: Game, hand: Mask) -> list[tuple[str, int, int]]:
     """Each bid of the game's hand as (seat, bid, the basic bid ``hand`` would have
     made in that seat's place, after the same bids and at the same score)."""
-    made = []
     bids = game.hand.bids
-    for i, (seat, bid) in enumerate(bids):
-        action = rule_bid(game.rules, seat, hand, bids[:i], game.scores).action
-        assert isinstance(action, Bid)
-        made.append((seat, bid, action.tricks))
-    return made
+    return [(seat, bid, basic_bid(game.rules, seat, hand, bids[:i], game.scores))
+            for i, (seat, bid) in enumerate(bids)]
 
 
 def draw_random_hands(game: Game, count: int, seed: int) -> list[Mask]:

@@ -18,6 +18,7 @@ from spades.bots.knowledge import knowledge_of
 from spades.bots.sampling import (
     SEARCH_BID_FAR,
     SEARCH_BID_ODDS,
+    after_partner,
     bid_fits,
     bid_likelihood,
     chain_deals,
@@ -26,18 +27,6 @@ from spades.bots.strong import StrongPlayer
 from spades.game import Game, Phase
 from spades.rules import rules_from
 from spades.views import seat_view
-
-
-def _second_bidders(game: Game) -> set[str]:
-    """The seats that bid after their partner."""
-    seen: set[str] = set()
-    second = set()
-    for seat, _ in game.hand.bids:
-        side = game.rules.side_of(seat)
-        if side in seen:
-            second.add(seat)
-        seen.add(side)
-    return second
 
 
 def _bids_made(basic_hand: Callable[..., Game], deal: int, players: str) -> Game:
@@ -51,7 +40,7 @@ def test_a_search_players_bid_is_read_by_its_distance_from_the_basic_bid(basic_h
     game = _bids_made(basic_hand, 3, "strong")
     me = game.seats[0]
     fits = bid_fits(seat_view(game, me))
-    second = _second_bidders(game)
+    second = after_partner(game.rules, game.hand.bids)
     distances = set()
     for hand in random_hands(game, 300, 3):
         for seat, bid, rule in rule_bids(game, hand):
@@ -63,6 +52,13 @@ def test_a_search_players_bid_is_read_by_its_distance_from_the_basic_bid(basic_h
             assert fits[seat](hand) == odds.get(distance, SEARCH_BID_FAR), (seat, distance)
     # Hands whose basic bid lies within the search's range and outside it were met.
     assert {-1, 0, 1} <= distances and any(abs(d) > 2 for d in distances)
+
+
+def test_the_seats_that_bid_after_their_partner():
+    bids = [("E", 3), ("S", 2), ("W", 4), ("N", 1)]
+    assert after_partner(rules_from("classic"), bids) == {"W", "N"}
+    assert after_partner(rules_from("classic"), bids[:3]) == {"W"}
+    assert after_partner(rules_from("cutthroat"), [("E", 3), ("S", 2), ("W", 4)]) == set()
 
 
 def test_the_odds_favour_the_basic_bid_first_and_a_trick_more_after_the_partner():
@@ -78,7 +74,7 @@ def test_the_true_hands_fit_as_the_odds_say(basic_hand):
     # distance before the partner, the second likeliest after it.
     game = _bids_made(basic_hand, 5, "expert")
     fits = bid_fits(seat_view(game, game.seats[0]))
-    second = _second_bidders(game)
+    second = after_partner(game.rules, game.hand.bids)
     for seat, _ in game.hand.bids:
         assert fits[seat](game.hand.held[seat]) == SEARCH_BID_ODDS[seat in second][0]
 

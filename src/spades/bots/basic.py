@@ -167,8 +167,18 @@ def rule_bid(rules: Rules, seat: Seat, hand: Mask, bids: Sequence[tuple[Seat, in
     return Decision(Bid(bid), why, code)
 
 
+def basic_bid(rules: Rules, seat: Seat, hand: Mask, bids: Sequence[tuple[Seat, int]],
+              scores: Mapping[str, int]) -> int:
+    """The tricks :func:`rule_bid` bids (Nil is 0): what the search players read a
+    bid against."""
+    action = rule_bid(rules, seat, hand, bids, scores).action
+    assert isinstance(action, Bid)
+    return action.tricks
+
+
 __all__ = [
     "BasicPlayer",
+    "basic_bid",
     "bid_decision",
     "blind_decision",
     "draw_decision",

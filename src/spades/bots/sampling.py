@@ -24,8 +24,8 @@ from functools import partial
 from random import Random
 from typing import NamedTuple
 
-from spades.actions import Bid, Play
-from spades.bots.basic import rule_bid
+from spades.actions import Play
+from spades.bots.basic import basic_bid
 from spades.bots.bidding import search_base, sure_tricks
 from spades.bots.knowledge import Knowledge
 from spades.bots.rules_play import RulesTable
@@ -144,29 +144,38 @@ def bid_fits(view: SeatView) -> dict[Seat, BidFit]:
     edge than the play makes and was set more often."""
     rules = view.rules
     fits: dict[Seat, BidFit] = {}
-    sides: set[str] = set()
+    second = after_partner(rules, view.bids)
     for i, (seat, bid) in enumerate(view.bids):
         player = view.players.get(seat)
         before = view.bids[:i]
-        second = rules.partnerships and rules.side_of(seat) in sides
-        sides.add(rules.side_of(seat))
         if player == "basic" and view.phase is Phase.PLAY:
             fits[seat] = partial(_rule_fit, rules, seat, bid, before, view.scores)
         elif player in SEARCH_LEVELS and bid:
             fits[seat] = partial(_search_fit, rules, seat, bid, before, view.scores,
-                                 SEARCH_BID_ODDS[second])
+                                 SEARCH_BID_ODDS[seat in second])
         else:
             fits[seat] = partial(bid_likelihood, bid=bid, rules=rules)
     return fits
+
+
+def after_partner(rules: Rules, bids: Sequence[tuple[Seat, int]]) -> set[Seat]:
+    """The seats of ``bids`` (in the order made) that bid after their partner: none
+    without partnerships."""
+    seen: set[str] = set()
+    second: set[Seat] = set()
+    for seat, _ in bids:
+        side = rules.side_of(seat)
+        if rules.partnerships and side in seen:
+            second.add(seat)
+        seen.add(side)
+    return second
 
 
 def _rule_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat, int]],
               scores: Mapping[str, int], hand: Mask) -> float:
     """:data:`RULE_MISS` to the power of how far the basic bid of ``hand`` lies from
     ``bid``."""
-    action = rule_bid(rules, seat, hand, before, scores).action
-    assert isinstance(action, Bid)
-    return float(RULE_MISS ** abs(action.tricks - bid))
+    return float(RULE_MISS ** abs(basic_bid(rules, seat, hand, before, scores) - bid))
 
 
 def _search_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat, int]],
@@ -174,9 +183,8 @@ def _search_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat,
     """The odds of ``bid`` from a search player holding ``hand``, by how far it lies
     from the base of its bid search: the basic bid, or the rounded count where the
     basic bid is Nil."""
-    action = rule_bid(rules, seat, hand, before, scores).action
-    assert isinstance(action, Bid)
-    return odds.get(bid - search_base(hand, rules, action.tricks), SEARCH_BID_FAR)
+    base = search_base(hand, rules, basic_bid(rules, seat, hand, before, scores))
+    return odds.get(bid - base, SEARCH_BID_FAR)
 
 
 PLAY_MISS = 0.1
