@@ -1,10 +1,13 @@
 """Time per decision of each computer player: median, 95th percentile and maximum.
 
 Collects the positions of a few hands of classic Spades (bids and cards, every seat,
-played by the basic player so every level sees the same positions), then times each
+played by the basic player so every level sees the same cards), then times each
 player's decision on every position where it has a real choice (more than one legal
-action). The search levels are timed at their default budget (what the browser and
-the terminal use) and ``strong`` also at the budget given by ``--budget`` (the
+action). The table is seated as the browser seats it (a person South, the level timed
+in the three other seats), since a search player reads each bid by who made it: a
+search player's from its basic bid, a person's by its count, at different costs.
+The search levels are timed at their default budget (what the browser and the
+terminal use) and ``strong`` also at the budget given by ``--budget`` (the
 arena's). Budgets are counts, so the figures measure the machine, not the decisions.
 The exact solver is compiled (or loaded from its cache) before timing. The last line
 is ``strong median ms: N`` at the default budget.
@@ -24,14 +27,16 @@ from spades.bots.basic import BasicPlayer
 from spades.bots.strong import StrongPlayer
 from spades.game import Game
 from spades.solver import warm_up
+from spades.table import seating_for
 from spades.views import SeatView, seat_view
 
 
-def positions(hands: int) -> list[SeatView]:
-    """The views of the seat to act at every decision with a choice, over ``hands``."""
+def positions(hands: int, level: str) -> list[SeatView]:
+    """The views of the seat to act at every decision with a choice, over ``hands``, at
+    a table seated for ``level`` as the browser seats it."""
     views = []
     for deal in range(1, hands + 1):
-        game = Game("classic", deal=deal)
+        game = Game("classic", deal=deal, players=seating_for("classic", level))
         player = BasicPlayer(0)
         while not game.results:
             seat = game.to_act
@@ -76,11 +81,11 @@ def main() -> None:
                         help="levels to time, comma-separated (default all)")
     args = parser.parse_args()
     levels = args.levels.split(",")
-    views = positions(args.hands)
     if "expert" in levels:
         print(f"solver ready in {warm_up():.1f} s", flush=True)
     medians = {}
     for level in levels:
+        views = positions(args.hands, level)
         if level == "strong":
             measure(f"strong (budget {args.budget})",
                     StrongPlayer(0, worlds=args.budget, bid_worlds=2 * args.budget), views)
