@@ -31,12 +31,14 @@ from spades.table import seating_for
 from spades.views import SeatView, seat_view
 
 
-def positions(hands: int, level: str) -> list[SeatView]:
+def positions(hands: int, level: str | None = None) -> list[SeatView]:
     """The views of the seat to act at every decision with a choice, over ``hands``, at
-    a table seated for ``level`` as the browser seats it."""
+    a table seated for ``level`` as the browser seats it (without a level, a table that
+    names no players, as the benchmarks that share these positions measured them)."""
     views = []
+    seating = seating_for("classic", level) if level else None
     for deal in range(1, hands + 1):
-        game = Game("classic", deal=deal, players=seating_for("classic", level))
+        game = Game("classic", deal=deal, players=seating)
         player = BasicPlayer(0)
         while not game.results:
             seat = game.to_act

@@ -17,3 +17,9 @@ def test_positions_are_seated_as_the_browser_seats_the_level(benchmark_script):
         assert len(view.legal) > 1
     kinds = {type(action) for view in views for action in view.legal}
     assert kinds == {Bid, Play}
+
+
+def test_without_a_level_the_positions_name_no_players(benchmark_script):
+    # The other benchmarks that share these positions measured them unnamed.
+    script = benchmark_script("bot_decisions")
+    assert all(view.players == {} for view in script.positions(1))
