@@ -101,7 +101,9 @@ def decisions(deals: int, first: int, level: str = "basic", budget: int | None =
     ``first``... played by ``level`` in every seat: the deal number, South's view and
     the true hands."""
     for deal in range(first, first + deals):
-        game = Game("classic", deal=deal)
+        # Every seat named, as the arena names them: the samplers read each bid and
+        # card by who made it (a ``basic`` seat's bid by its rule).
+        game = Game("classic", deal=deal, players=dict.fromkeys(("N", "E", "S", "W"), level))
         rules = game.rules
         player = make_player(level, deal, rules, budget=budget)
         while not game.results:
