@@ -377,10 +377,12 @@ def view_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
 
 CHAIN_STEPS = 8
 """Swaps :func:`chain_deals` proposes between two deals it hands out. Neighbouring deals
-share more of the unseen cards than deals far apart in the sample (0.73 against 0.52 in
-``benchmarks/sampling_fit.py``); 24 swaps bring neighbours to 0.58, but measured about
-a point a hand with bags charged, never clear of 0, for 30% more time a decision
-(docs/bots-history.md: "The chain's deals further apart, measured again")."""
+share more of the unseen cards than deals far apart in the sample (0.80 against 0.56 in
+``benchmarks/sampling_fit.py``, the bids read by who made them; 0.73 against 0.52
+before); 24 swaps bring neighbours to 0.66 and place as many cards right, but measured
+about a point a hand with bags charged, never clear of 0, for 30% more time a decision
+then and half as much again now (docs/bots-history.md: "The chain's deals further
+apart, measured again")."""
 CHAIN_BURN = 20
 """Swaps proposed before the first deal is handed out, so that it is the chain's and
 not its starting draw's."""
