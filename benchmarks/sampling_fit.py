@@ -7,7 +7,9 @@ true deal before that (docs/bots-history.md, "Where the oracle's margin comes fr
 benchmark measures how close each sampler gets to the truth.
 
 The first hand of each deal is played by one level in every seat (``--level``, the
-basic player by default; a search level plays at ``--budget`` deals a card). At each
+basic player by default; a search level plays at ``--budget`` deals a card), each
+seat named by that level as the arena names them, so that the samplers read each bid
+by who made it, as the search does at the table. At each
 of South's card decisions with 3 to 9 cards in hand, each sampler draws ``--samples``
 deals from South's view, and for every card South cannot see, the share of the deals
 that give it to the seat that really holds it is taken; the figure is the mean share.
