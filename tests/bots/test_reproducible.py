@@ -16,6 +16,7 @@ from spades.actions import BlindChoice
 from spades.bots import budget as budget_module
 from spades.bots import make_player, player_levels
 from spades.bots.budget import Budget, TimeCap
+from spades.bots.expert import expert_player
 from spades.bots.strong import StrongPlayer
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
@@ -102,6 +103,15 @@ def test_budget_counts_play_outs_not_only_deals():
     assert b.deals_for(12) == 200
     assert Budget(deals=600, bid_deals=300).deals_for(12) == 600
     assert Budget(deals=4, bid_deals=4, playouts=10).deals_for(13) == 4
+
+
+def test_expert_samples_every_deal_for_up_to_eight_cards_and_fewer_beyond():
+    # The first leads, with eleven or twelve different cards, were the expert's longest
+    # decisions: its play-outs are capped so that they sample fewer deals.
+    budget = make_player("expert", 0).budget
+    assert budget.deals_for(8) == budget.deals == 600
+    assert budget.deals_for(12) == 400
+    assert expert_player(0, None, 40).budget.deals_for(12) == 4 * 40 * 8 // 12
 
 
 def test_time_cap_remembers_it_fired(monkeypatch):

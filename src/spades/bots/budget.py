@@ -22,7 +22,7 @@ LOG = logging.getLogger("spades.bots")
 
 SAFETY_SECONDS = 20.0
 """The safety cap per decision. At the default budgets ``strong`` takes well under a
-second of processor time and ``expert`` at most about 6.5 s on a 2-core machine
+second of processor time and ``expert`` at most about 7 s on a 2-core machine
 (``benchmarks/bot_decisions.py``), so it does not fire there; only a machine several
 times slower or busier could reach it, and then the decision says so."""
 

@@ -30,9 +30,14 @@ EXPERT_SCALE = 4
 think longer, and the search gains from it where ``strong`` at the same count did not
 (docs/bots-history.md: four times the deals, play-outs and solved deals gained 2.7 points a hand
 with bags charged over the expert on ``strong``'s count)."""
-PLAYOUTS_PER_DEAL = 12
-"""Play-outs per card decision at most, per deal: enough that a seat comparing up to
-six cards still samples every deal."""
+PLAYOUTS_PER_DEAL = 8
+"""Play-outs (each greedy and by the rules) per card decision at most, per deal: a
+seat comparing up to eight different cards samples every deal, one comparing more
+samples fewer, so that the longest decisions (the first leads, with eleven or twelve
+different cards) stay within the time asked of ``expert`` on a slow day. At 12 (every
+deal for up to twelve cards) the slowest position of ``benchmarks/bot_decisions.py``
+took 8.6 s on the idle 2-core machine (docs/bots.md: "The expert's longest
+decisions")."""
 SOLVED_SHARE = 0.8
 """Deals put to the exact solver per card decision in the last tricks, as a share of
 the deals sampled earlier (each solve values every card)."""
