@@ -51,6 +51,7 @@ from spades.bots.knowledge import Knowledge, knowledge_of
 from spades.bots.sampling import PLAY_CANDIDATES, chain_deals, sample_hands, view_deals
 from spades.cards import Mask, Seat, cards_of
 from spades.game import Game, Phase
+from spades.rules import rules_from
 from spades.views import SeatView, seat_view
 
 Draw = Callable[[SeatView, Knowledge, Random, int], list[list[Mask]]]
@@ -102,11 +103,12 @@ def decisions(deals: int, first: int, level: str = "basic", budget: int | None =
     """South's card decisions with 3 to 9 cards in hand, in the first hands of deals
     ``first``... played by ``level`` in every seat: the deal number, South's view and
     the true hands."""
+    rules = rules_from("classic")
+    # Every seat named, as the arena names them: the samplers read each bid and card
+    # by who made it (a ``basic`` seat's bid by its rule).
+    seating = dict.fromkeys(rules.seats, level)
     for deal in range(first, first + deals):
-        # Every seat named, as the arena names them: the samplers read each bid and
-        # card by who made it (a ``basic`` seat's bid by its rule).
-        game = Game("classic", deal=deal, players=dict.fromkeys(("N", "E", "S", "W"), level))
-        rules = game.rules
+        game = Game(rules, deal=deal, players=seating)
         player = make_player(level, deal, rules, budget=budget)
         while not game.results:
             seat = game.to_act
