@@ -410,7 +410,7 @@ class StrongPlayer:
                         tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
                                          rng, self.bid_noise)
                     outcomes = [(1.0, tricks)] if b == 0 else \
-                        _spread(tricks, me, roles, self.bid_spread)
+                        _spread(tricks, me, roles, self.bid_spread, bids)
                     worths.append(sum(w * scorer.utility(t) for w, t in outcomes))
                 if self.rules_playouts or self.mixed_bids:
                     # Each seat playing from its own seat.
@@ -544,18 +544,31 @@ def _noted(decision: Decision, note: str) -> Decision:
 
 
 def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],
-            spread: tuple[float, float]) -> list[tuple[float, list[int]]]:
+            spread: tuple[float, float], bids: list[int]) -> list[tuple[float, list[int]]]:
     """The play-out's tricks, and the same with one trick less or more for our side.
 
     Real play is less sure than a play-out where everyone sees the cards of the deal:
     spreading the result by a trick either way prices the risk of bidding to the edge.
+    The trick moves between seats that bid a contract (``bids`` by position, 0 for
+    Nil) wherever the play-out gave them one, and never makes or breaks a Nil: a Nil
+    bidder ducks, and a trick taken from a Nil partner caught once would make the
+    Nil (two hundred points where the side merely took a trick less); a trick handed
+    to an opponent's Nil would break it.
     """
     down, up = spread
     side_of = roles[1]
-    ours = [p for p in range(len(tricks)) if side_of[p] == side_of[me]]
-    theirs = [p for p in range(len(tricks)) if side_of[p] != side_of[me]]
+
+    def contracts_first(seats: list[int]) -> list[int]:
+        return sorted(seats, key=lambda p: bids[p] == 0)
+
+    def may_lose_one(p: int) -> bool:
+        # A Nil bidder keeps its Nil broken: it has a trick to spare only beyond one.
+        return tricks[p] > (1 if bids[p] == 0 else 0)
+
+    ours = contracts_first([p for p in range(len(tricks)) if side_of[p] == side_of[me]])
+    theirs = contracts_first([p for p in range(len(tricks)) if side_of[p] != side_of[me]])
     out = [(1.0 - down - up, tricks)]
-    giver = next((p for p in ours if tricks[p] > 0), None)
+    giver = next((p for p in ours if may_lose_one(p)), None)
     if down and giver is not None:
         fewer = tricks[:]
         fewer[giver] -= 1
@@ -563,7 +576,7 @@ def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],
         out.append((down, fewer))
     else:
         out[0] = (out[0][0] + down, tricks)
-    taker = next((p for p in theirs if tricks[p] > 0), None)
+    taker = next((p for p in theirs if may_lose_one(p)), None)
     if up and taker is not None:
         more = tricks[:]
         more[taker] -= 1
