@@ -70,3 +70,11 @@ def test_a_side_without_a_trick_to_spare_keeps_the_play_outs_tricks():
     outcomes = Spread([1, 12, 0, 0], [0, 5, 4, 0])
     assert outcomes[1.0 - UP] == [1, 12, 0, 0]
     assert outcomes[UP] == [1, 11, 1, 0]
+
+
+def test_with_two_players_the_trick_the_side_loses_is_the_others_even_on_a_nil():
+    roles = seat_roles(rules_from("two-player"))
+    # The first player bid 6 and took 7; the other bid Nil and took none.
+    spread = {tuple(t): w for w, t in _spread([7, 0], 0, roles, DEFAULT_BID_SPREAD, [6, 0])}
+    # The Nil has no trick to give a trick up; a trick down can only go to it.
+    assert spread == {(7, 0): pytest.approx(1.0 - DOWN), (6, 1): pytest.approx(DOWN)}

@@ -550,10 +550,11 @@ def _spread(tricks: list[int], me: int, roles: tuple[list[int], list[int]],
     Real play is less sure than a play-out where everyone sees the cards of the deal:
     spreading the result by a trick either way prices the risk of bidding to the edge.
     The trick moves between seats that bid a contract (``bids`` by position, 0 for
-    Nil) wherever the play-out gave them one, and never makes or breaks a Nil: a Nil
-    bidder ducks, and a trick taken from a Nil partner caught once would make the
-    Nil (two hundred points where the side merely took a trick less); a trick handed
-    to an opponent's Nil would break it.
+    Nil) wherever the play-out gave them one, so that it never makes a Nil and breaks
+    one only where no opponent bid a contract (two players: the trick the side loses
+    is the other's): a Nil bidder ducks, and a trick taken from a Nil partner caught
+    once would make the Nil (two hundred points where the side merely took a trick
+    less).
     """
     down, up = spread
     side_of = roles[1]
