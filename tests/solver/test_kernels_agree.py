@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from spades.rules import rules_from
 from spades.solver import Position, solve_cards
+from spades.solver.sets import HISTORY_FROM
 from spades.solver.solve import _Problem, _problem, _TwoSides
 
 from .brute import random_ending
@@ -36,6 +37,22 @@ def test_partition_search_agrees_with_the_value_kernel(seed: int, tricks_left: i
     rng = Random(seed)
     position = random_ending(rng, rules_from(preset), tricks_left)
     # No Nil, so that the position is one for the two-side kernel.
+    position = replace(position, bids={s: max(1, b) for s, b in position.bids.items()},
+                       blind=frozenset())
+    seat = rng.choice(position.rules.seats)
+    assert isinstance(_problem(position, seat), _TwoSides)
+    assert solve_cards(position, seat) == _by_value_kernel(position, seat)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), tricks_left=st.integers(HISTORY_FROM, 10),
+       preset=st.sampled_from(["classic", "jokers", "two-player"]))
+def test_deep_searches_ordered_by_history_agree_with_the_value_kernel(
+        seed: int, tricks_left: int, preset: str) -> None:
+    # From HISTORY_FROM cards in hand the two-side kernel orders the cards of the nodes
+    # that do not count tricks by their history: an order, never a value.
+    rng = Random(seed)
+    position = random_ending(rng, rules_from(preset), tricks_left)
     position = replace(position, bids={s: max(1, b) for s, b in position.bids.items()},
                        blind=frozenset())
     seat = rng.choice(position.rules.seats)

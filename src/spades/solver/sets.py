@@ -34,7 +34,8 @@ This is what makes the search fast, as in the double-dummy solvers of bridge:
   each win a trick, and the leader can cash its top cards;
 - **move ordering** (:mod:`spades.solver.ordering`): for a plain trick count the
   weights of the bridge solver DDS, otherwise priorities that read the set: a side
-  that has made what it needs and fears bags ducks first.
+  that has made what it needs and fears bags ducks first; in deep probes the cards
+  that settled other nodes of the probe go first (a history heuristic).
 
 Soundness of the small-card abstraction rests on two rules, tested against plain
 minimax and against the value kernel of :mod:`spades.solver.search`: a trick's winner
@@ -75,6 +76,11 @@ seats, which side maximises; 0 for a free entry), per suit the count of top card
 matter and their owners, two reachable sets, two sets out of reach and the card that
 settled the node last time."""
 
+HISTORY_FROM: Final = 9
+"""Cards in the hand of the seat to move at a probe's root from which the nodes that do
+not count tricks order their cards by their history first (the cards that settled
+nodes of the probe, more the nearer the node to the root): deep searches, where the
+priorities alone leave many nodes to try, gain from it; short ones lose."""
 ABORTED: Final = 2
 """What :func:`reach` returns when its node limit cut it short."""
 
@@ -427,6 +433,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
     s_trickw = np.zeros(plies, dtype=np.int64)
     s_tried = np.zeros(plies, dtype=np.int64)
     killer = np.full(plies, -1, dtype=np.int64)
+    history = np.zeros(64, dtype=np.int64)
+    deep = popcount(hands[turn]) >= HISTORY_FROM
     order = np.empty(16, dtype=np.int64)
     mx = (maximise[0], maximise[1], maximise[2 % n], maximise[3 % n])
     side_bit = 16 if mx[0] else 0
@@ -526,6 +534,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
                     priority = move_priority(hs, n, turn, card, led, count, win_card,
                                              win_pos, s_lead[d], wants, counting,
                                              ours_winning, others | hand, killer[d])
+                    if deep and not counting:
+                        priority += history[card] * 512
                     j = size
                     while j > 0 and order[j - 1] < priority:
                         s_moves[d, j] = s_moves[d, j - 1]
@@ -562,6 +572,9 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
             if result == mx[turn]:
                 s_result[d] = result
                 s_bestmove[d] = card
+                if deep:
+                    left = popcount(hands[turn])
+                    history[card] += left * left
                 s_cut[d] = w
             else:
                 s_fail[d] |= w
