@@ -27,9 +27,11 @@ players exactly; another level shows how well it reads players who do not follow
 rules.
 
 A second table says how much the deals of one sample repeat each other: the share of
-the unseen cards that consecutive deals give to the same seat, and deals half the
-sample apart. Deals drawn apart share only what the fit makes likely; a chain's
-consecutive deals share more, by as much as its deals are fewer than it counts.
+the unseen cards that consecutive deals give to the same seat, deals half the sample
+apart, and the deals of two samples drawn with other random draws. Deals drawn apart
+share only what the fit makes likely; a chain's consecutive deals share more, by as
+much as its deals are fewer than it counts; and a chain that stayed near where it
+started would share more within its sample than with another sample.
 
 The last line is ``bids share of unseen cards placed right: N`` (strong's sampler).
 
@@ -133,11 +135,11 @@ def measure(deals: int, first: int, samples: int, level: str = "basic",
     return out
 
 
-def alike(view: SeatView, deals: list[list[Mask]], apart: int) -> float:
-    """The mean share of the unseen cards that two deals ``apart`` places apart in
-    ``deals`` give to the same seat: how much a sample's deals repeat each other."""
+def shared(view: SeatView, ones: list[list[Mask]], twos: list[list[Mask]]) -> float:
+    """The mean share of the unseen cards that the deals of ``ones`` and ``twos`` give
+    to the same seat, deal by deal (the shorter list decides; 1.0 with no pair)."""
     unseen = knowledge_of(view).unseen
-    pairs = list(zip(deals, deals[apart:], strict=False))  # the shorter list decides
+    pairs = list(zip(ones, twos, strict=False))
     if not pairs or not unseen:
         return 1.0
     same = [sum((x & y & unseen).bit_count() for x, y in zip(one, two, strict=True))
@@ -145,23 +147,34 @@ def alike(view: SeatView, deals: list[list[Mask]], apart: int) -> float:
     return statistics.fmean(same) / unseen.bit_count()
 
 
+def alike(view: SeatView, deals: list[list[Mask]], apart: int) -> float:
+    """The share of the unseen cards that two deals ``apart`` places apart in
+    ``deals`` give to the same seat: how much a sample's deals repeat each other."""
+    return shared(view, deals, deals[apart:])
+
+
 def measure_alike(deals: int, first: int, samples: int, names: Iterable[str]
-                  ) -> dict[str, tuple[float, float]]:
+                  ) -> dict[str, tuple[float, float, float]]:
     """For each sampler of ``names``, the share of unseen cards that consecutive deals
-    give to the same seat, and deals half the sample apart (hands played by the basic
-    player): a chain whose consecutive deals share more than distant ones hands out
-    fewer different deals than it counts."""
+    give to the same seat, deals half the sample apart, and the deals of two samples
+    drawn with other random draws (hands played by the basic player). A chain whose
+    consecutive deals share more than distant ones hands out fewer different deals
+    than it counts; one whose deals share more with each other than with another
+    chain's stays near its starting deal instead of covering what the fit allows."""
     next_: dict[str, list[float]] = {name: [] for name in names}
     far: dict[str, list[float]] = {name: [] for name in names}
+    apart: dict[str, list[float]] = {name: [] for name in names}
     for deal, view, _ in decisions(deals, first):
         k = knowledge_of(view)
+        seed = deal * 100 + view.hand.bit_count()
         for name in next_:
-            drawn = SAMPLERS[name](view, k, Random(deal * 100 + view.hand.bit_count()),
-                                   samples)
+            drawn = SAMPLERS[name](view, k, Random(seed), samples)
+            other = SAMPLERS[name](view, k, Random(seed + 10**9), samples)
             next_[name].append(alike(view, drawn, 1))
             far[name].append(alike(view, drawn, samples // 2))
-    return {name: (statistics.fmean(next_[name]), statistics.fmean(far[name]))
-            for name in next_}
+            apart[name].append(shared(view, drawn, other))
+    return {name: (statistics.fmean(next_[name]), statistics.fmean(far[name]),
+                   statistics.fmean(apart[name])) for name in next_}
 
 
 def main() -> None:
@@ -190,10 +203,11 @@ def main() -> None:
         print(f"  {name:<20} {statistics.fmean(every):>6.3f} "
               + " ".join(f"{statistics.fmean(by[n]):>5.3f}" for n in lefts))
     print("share of the unseen cards two deals of a sample give to the same seat")
-    print(f"  {'sampler':<20} {'next':>6} {'half the sample apart':>22}")
-    for name, (next_, far) in measure_alike(args.deals, args.seed, args.samples,
-                                            ("bids+play", "chain bids+play")).items():
-        print(f"  {name:<20} {next_:>6.3f} {far:>22.3f}")
+    print(f"  {'sampler':<20} {'next':>6} {'half the sample apart':>22} "
+          f"{'two samples':>12}")
+    for name, (next_, far, two) in measure_alike(args.deals, args.seed, args.samples,
+                                                 ("bids+play", "chain bids+play")).items():
+        print(f"  {name:<20} {next_:>6.3f} {far:>22.3f} {two:>12.3f}")
     bids = [x for values in results["bids"].values() for x in values]
     print(f"bids share of unseen cards placed right: {statistics.fmean(bids):.3f}")
 

@@ -89,8 +89,34 @@ def test_a_chain_repeats_its_deals_more_next_to_each_other_than_apart(
     bench = benchmark_script("sampling_fit")
     monkeypatch.setattr(sampling, "CHAIN_STEPS", 1)
     figures = bench.measure_alike(2, 990001, 40, ("bids+play", "chain bids+play"))
-    chain_next, chain_far = figures["chain bids+play"]
-    drawn_next, drawn_far = figures["bids+play"]
+    chain_next, chain_far, _ = figures["chain bids+play"]
+    drawn_next, drawn_far, _ = figures["bids+play"]
     assert chain_next > 0.9
     assert chain_next > chain_far + 0.1
     assert abs(drawn_next - drawn_far) < 0.05
+
+
+def test_shared_compares_two_samples_deal_by_deal(benchmark_script) -> None:
+    bench = benchmark_script("sampling_fit")
+    game = _bid_game()
+    view = seat_view(game, "S")
+    seats = game.rules.seats
+    true_deal = [game.hand_of(s) for s in seats]
+    swapped = [game.hand_of("W") if s == "E" else game.hand_of("E") if s == "W"
+               else game.hand_of(s) for s in seats]
+    north = len(cards_of(game.hand_of("N")))
+    assert bench.shared(view, [true_deal, swapped], [true_deal, true_deal]) == \
+        (1 + north / 39) / 2
+    # The shorter sample decides; nothing to compare counts as alike.
+    assert bench.shared(view, [swapped], [true_deal, true_deal]) == north / 39
+    assert bench.shared(view, [], [true_deal]) == 1.0
+
+
+def test_a_chain_covers_what_another_chain_covers(benchmark_script) -> None:
+    """The search's chain, at its own spacing, hands out deals half a sample apart
+    that share no more with each other than with the deals of a chain started from
+    other random draws: it moves across the deals the fit allows rather than staying
+    near its start."""
+    bench = benchmark_script("sampling_fit")
+    _, far, two = bench.measure_alike(2, 990001, 40, ("chain bids+play",))["chain bids+play"]
+    assert abs(far - two) < 0.05
