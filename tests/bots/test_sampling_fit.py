@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import spades.bots.sampling as sampling
 from spades.bots.basic import BasicPlayer
-from spades.cards import cards_of
+from spades.cards import Mask, cards_of
 from spades.game import Game, Phase
-from spades.views import seat_view
+from spades.views import SeatView, seat_view
 
 
 def _bid_game() -> Game:
@@ -20,20 +20,26 @@ def _bid_game() -> Game:
     return game
 
 
+def _two_deals() -> tuple[SeatView, list[Mask], list[Mask], float]:
+    """South's view of deal 950001 after the bids, the true deal and the deal with
+    West's and East's hands swapped (hands in seat order), and the share of the unseen
+    cards the two deals place alike (North's)."""
+    game = _bid_game()
+    seats = game.rules.seats
+    true_deal = [game.hand_of(s) for s in seats]
+    swapped = [game.hand_of("W") if s == "E" else game.hand_of("E") if s == "W"
+               else game.hand_of(s) for s in seats]
+    return seat_view(game, "S"), true_deal, swapped, len(cards_of(game.hand_of("N"))) / 39
+
+
 def test_the_true_deal_places_every_card_right_and_a_swap_none(benchmark_script) -> None:
     bench = benchmark_script("sampling_fit")
-    game = _bid_game()
-    view = seat_view(game, "S")
-    seats = game.rules.seats
-    truth = {s: game.hand_of(s) for s in seats}
-    true_deal = [truth[s] for s in seats]
+    view, true_deal, swapped, north = _two_deals()
+    truth = dict(zip(view.rules.seats, true_deal, strict=True))
     assert bench.placed_right(view, truth, [true_deal]) == 1.0
     # West's and East's hands swapped: their cards wrong, North's right.
-    swapped = [truth["W"] if s == "E" else truth["E"] if s == "W" else truth[s]
-               for s in seats]
-    north = len(cards_of(truth["N"]))
-    assert bench.placed_right(view, truth, [swapped]) == north / 39
-    assert bench.placed_right(view, truth, [true_deal, swapped]) == (1 + north / 39) / 2
+    assert bench.placed_right(view, truth, [swapped]) == north
+    assert bench.placed_right(view, truth, [true_deal, swapped]) == (1 + north) / 2
 
 
 def test_every_sampler_beats_a_blind_guess_late_in_a_hand(benchmark_script) -> None:
@@ -67,15 +73,9 @@ def test_reading_the_play_and_chaining_the_deals_place_more_cards_right(
 def test_alike_counts_the_unseen_cards_two_deals_give_to_the_same_seat(
         benchmark_script) -> None:
     bench = benchmark_script("sampling_fit")
-    game = _bid_game()
-    view = seat_view(game, "S")
-    seats = game.rules.seats
-    true_deal = [game.hand_of(s) for s in seats]
-    swapped = [game.hand_of("W") if s == "E" else game.hand_of("E") if s == "W"
-               else game.hand_of(s) for s in seats]
-    north = len(cards_of(game.hand_of("N")))
+    view, true_deal, swapped, north = _two_deals()
     assert bench.alike(view, [true_deal, true_deal], 1) == 1.0
-    assert bench.alike(view, [true_deal, swapped], 1) == north / 39
+    assert bench.alike(view, [true_deal, swapped], 1) == north
     # Two apart: only the first and the third deal are compared.
     assert bench.alike(view, [true_deal, swapped, true_deal], 2) == 1.0
     assert bench.alike(view, [true_deal], 1) == 1.0
@@ -98,17 +98,11 @@ def test_a_chain_repeats_its_deals_more_next_to_each_other_than_apart(
 
 def test_shared_compares_two_samples_deal_by_deal(benchmark_script) -> None:
     bench = benchmark_script("sampling_fit")
-    game = _bid_game()
-    view = seat_view(game, "S")
-    seats = game.rules.seats
-    true_deal = [game.hand_of(s) for s in seats]
-    swapped = [game.hand_of("W") if s == "E" else game.hand_of("E") if s == "W"
-               else game.hand_of(s) for s in seats]
-    north = len(cards_of(game.hand_of("N")))
+    view, true_deal, swapped, north = _two_deals()
     assert bench.shared(view, [true_deal, swapped], [true_deal, true_deal]) == \
-        (1 + north / 39) / 2
+        (1 + north) / 2
     # The shorter sample decides; nothing to compare counts as alike.
-    assert bench.shared(view, [swapped], [true_deal, true_deal]) == north / 39
+    assert bench.shared(view, [swapped], [true_deal, true_deal]) == north
     assert bench.shared(view, [], [true_deal]) == 1.0
 
 
