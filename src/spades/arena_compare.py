@@ -20,14 +20,14 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from spades.arena import DealResult, Tally, duration, mean_ci
-from spades.arena_log import ArenaLogError, LogContents, read_log
+from spades.arena_log import ArenaLogError, LogContents, load_log
 
 PAIRED_FIELDS = ("b", "rules", "games")
 """What two logs must share to be paired."""
 
 
 class CompareError(ArenaLogError):
-    """Two logs that cannot be paired (or one that cannot be read)."""
+    """Two logs that cannot be paired."""
 
     code = "arena-compare"
 
@@ -63,19 +63,9 @@ class Comparison:
     and not the other), its count of deals and its share of the paired mean."""
 
 
-def load(path: Path) -> LogContents:
-    """A log to compare: it must exist and hold at least its heading."""
-    if not path.is_file():
-        raise CompareError(f"{path}: no such log")
-    contents = read_log(path)
-    if contents is None:
-        raise CompareError(f"{path}: the log is empty")
-    return contents
-
-
 def compare(path_a: Path, path_b: Path) -> Comparison:
     """Pair the log at ``path_a`` with the one at ``path_b`` over their common deals."""
-    a, b = load(path_a), load(path_b)
+    a, b = load_log(path_a), load_log(path_b)
     for field in PAIRED_FIELDS:
         if a.match[field] != b.match[field]:
             raise CompareError(

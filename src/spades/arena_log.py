@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from spades.arena import DealResult, Match, Tally
+from spades.arena import DealResult, Match, Tally, summarise
 from spades.errors import SpadesError
 
 FORMAT = "spades-arena-log/1"
@@ -100,6 +100,32 @@ def read_log(path: Path) -> LogContents | None:
 
 _MATCH_FIELDS = {"a", "b", "rules", "first", "budget", "games"}
 """The fields :func:`match_key` writes."""
+
+
+def load_log(path: Path) -> LogContents:
+    """The log at ``path`` to read figures from: it must exist and hold at least its
+    heading (:class:`ArenaLogError` says why not)."""
+    if not path.is_file():
+        raise ArenaLogError(f"{path}: no such log")
+    contents = read_log(path)
+    if contents is None:
+        raise ArenaLogError(f"{path}: the log is empty")
+    return contents
+
+
+def log_summary(contents: LogContents) -> dict[str, Any]:
+    """The arena's figures (:func:`spades.arena.summarise`) over the deals a log holds,
+    finished or not, and ``missing``: the deal numbers below the highest held that it
+    lacks (a match on several processes finishes its deals out of order)."""
+    m = contents.match
+    held = sorted(contents.results)
+    match = Match(m["a"], m["b"], m["rules"], len(held), m["first"], m["budget"],
+                  games=m["games"])
+    summary = summarise(match, contents.results.values())
+    present = set(held)
+    summary["missing"] = [d for d in range(m["first"], held[-1] if held else m["first"])
+                          if d not in present]
+    return summary
 
 
 class ArenaLog:

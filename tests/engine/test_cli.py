@@ -103,7 +103,7 @@ def test_rules_lists_presets_and_settings() -> None:
     assert data["presets"]["jokers"]["target"] == 1000
 
 
-@pytest.mark.parametrize("sub", ["score", "deal", "rules", "compare"])
+@pytest.mark.parametrize("sub", ["score", "deal", "rules", "compare", "summary"])
 def test_every_subcommand_has_help(sub: str) -> None:
     done = spades(sub, "--help")
     assert done.returncode == 0

@@ -20,6 +20,7 @@ SUBCOMMANDS = (
     "hint",
     "arena",
     "compare",
+    "summary",
 )
 """Subcommand modules of :mod:`spades.cli`, in the order ``--help`` lists them."""
 

@@ -21,6 +21,8 @@ examples:
                       the oracle's card play with strong's bids (see docs/bots.md)
   spades arena strong basic --deals 300 --jobs 2 --log strong-basic.jsonl
                       stop it at any time (Ctrl-C); the same command again resumes
+  spades summary strong-basic.jsonl
+                      its figures so far, from another terminal while it plays
 
 A deal number identifies a whole game (every shuffle of every hand, rule R26). Each
 deal is played twice with the same cards, the seats swapped, so the luck of the cards
@@ -65,7 +67,8 @@ def register(sub: Any) -> None:
     p.add_argument("--log", metavar="FILE",
                    help="add each finished deal to FILE (JSON lines) as soon as it is "
                    "played; run the same command again to resume: the deals FILE holds "
-                   "are not played again, and a larger --deals extends the match")
+                   "are not played again, and a larger --deals extends the match ('spades "
+                   "summary FILE' shows the figures so far while it plays)")
     p.add_argument("--records", metavar="DIR", help="write every game as a record")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
