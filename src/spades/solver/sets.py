@@ -400,6 +400,16 @@ def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
     return count, w
 
 
+@inlined
+def _choice(goal: bool, result: bool, w: int, line: bool, line_w: int) -> tuple[bool, int]:
+    """A seat's answer so far after one more of its cards, answering ``line`` with the
+    cards ``line_w``: the first card that reaches the seat's ``goal`` settles it with
+    its own cards; until then the cards of every card tried add up."""
+    if line == goal:
+        return goal, line_w
+    return result, w | line_w
+
+
 @compiled
 def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
                     target: int) -> tuple[int, int]:
@@ -438,30 +448,20 @@ def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
                 result3 = not mx[e]
                 w3 = 0
                 follows3 = legal_cards(hs[e], led, True)
-                while follows3:
+                while follows3 and result3 != mx[e]:
                     x3 = lowest_index(follows3)
                     follows3 ^= 1 << x3
                     count, w = _line_of_two(hs, mx, a, x0, x1, x2, x3)
-                    if ((target >> count) & 1 == 1) == mx[e]:
-                        result3 = mx[e]
-                        w3 = w
-                        break
-                    w3 |= w
-                if result3 == mx[c]:
-                    result2 = mx[c]
-                    w2 = w3
+                    result3, w3 = _choice(mx[e], result3, w3, (target >> count) & 1 == 1, w)
+                result2, w2 = _choice(mx[c], result2, w2, result3, w3)
+                if result2 == mx[c]:
                     break
-                w2 |= w3
-            if result2 == mx[b]:
-                result1 = mx[b]
-                w1 = w2
+            result1, w1 = _choice(mx[b], result1, w1, result2, w2)
+            if result1 == mx[b]:
                 break
-            w1 |= w2
-        if result1 == mx[a]:
-            result0 = mx[a]
-            w0 = w1
+        result0, w0 = _choice(mx[a], result0, w0, result1, w1)
+        if result0 == mx[a]:
             break
-        w0 |= w1
     return (1 if result0 else 0), w0
 
 
