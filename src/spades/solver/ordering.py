@@ -24,6 +24,7 @@ from spades.cards import SPADES, SUIT_MASK, SUIT_OF
 from spades.solver.search import (
     bit_index_high,
     compiled,
+    inlined,
     lowest_index,
     popcount,
 )
@@ -46,6 +47,14 @@ _LEAD_RANKS = np.array([[1, 1, 0, 1, 1, 1, 0, 1, 1],
 (1), as its rank is lower (-1), or not at all (0)."""
 
 
+@inlined
+def is_trick_count(target: int, left: int) -> bool:
+    """Whether ``target``, a set of counts of the ``left`` tricks to come, is a plain
+    trick count: every count from some k up (bridge's "at least k tricks")."""
+    full = (1 << (left + 1)) - 1
+    return target == full & ~((target & -target) - 1)
+
+
 @compiled
 def play_modes(hands: Any, n: int, maximise: Any, turn: int, count: int, led: int,
                win_card: int, win_pos: int, target: int) -> tuple[bool, bool, bool]:
@@ -58,15 +67,13 @@ def play_modes(hands: Any, n: int, maximise: Any, turn: int, count: int, led: in
     maximising side's set of counts of future tricks (see :mod:`spades.solver.sets`).
     """
     left = popcount(hands[turn])
-    full = (1 << (left + 1)) - 1
     # Does the seat to move want to win tricks? The maximising side does when its set
     # lacks the count of none or holds the count of all of them, and then its
     # opponents want to win them too (to keep its count out of the set); when it ducks
     # for fewer, the opponents duck too. A set of all counts from some k up is a
     # plain trick count: both sides play for tricks, ordered as DDS orders them.
     wants = (target & 1) == 0 or (target >> left) & 1 == 1
-    lowest = target & -target
-    counting = n == 4 and target == full & ~(lowest - 1)
+    counting = n == 4 and is_trick_count(target, left)
     ours_winning = win_pos >= 0 and maximise[win_pos] == maximise[turn]
     if ours_winning and count == 2 and n == 4:
         # Third hand: the partner's card is safe only if the last hand cannot beat it.

@@ -61,7 +61,7 @@ from typing import Any, Final
 import numpy as np
 
 from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
-from spades.solver.ordering import move_priority, play_modes
+from spades.solver.ordering import is_trick_count, move_priority, play_modes
 from spades.solver.search import (
     bit_index_high,
     compiled,
@@ -580,8 +580,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
             if target == 0 or target == full:
                 result = target == full
                 returning = True
-            elif count == 0 and left == 2 and n == 4 and \
-                    target != full & ~((target & -target) - 1):
+            elif count == 0 and left == 2 and n == 4 and not is_trick_count(target, left):
                 # The last two tricks, every line tried; but not for a trick count,
                 # whose search DDS's weights keep short and whose answers then depend
                 # on fewer cards than the first lines found (measured slower).
