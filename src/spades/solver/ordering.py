@@ -26,6 +26,7 @@ from spades.solver.search import (
     compiled,
     inlined,
     lowest_index,
+    of_seat,
     popcount,
 )
 
@@ -66,7 +67,7 @@ def play_modes(hands: Any, n: int, maximise: Any, turn: int, count: int, led: in
     given back, which at this rate costs more than the work itself. ``target`` is the
     maximising side's set of counts of future tricks (see :mod:`spades.solver.sets`).
     """
-    left = popcount(hands[turn])
+    left = popcount(of_seat(hands, turn))
     # Does the seat to move want to win tricks? The maximising side does when its set
     # lacks the count of none or holds the count of all of them, and then its
     # opponents want to win them too (to keep its count out of the set); when it ducks
@@ -74,10 +75,10 @@ def play_modes(hands: Any, n: int, maximise: Any, turn: int, count: int, led: in
     # plain trick count: both sides play for tricks, ordered as DDS orders them.
     wants = (target & 1) == 0 or (target >> left) & 1 == 1
     counting = n == 4 and is_trick_count(target, left)
-    ours_winning = win_pos >= 0 and maximise[win_pos] == maximise[turn]
+    ours_winning = win_pos >= 0 and of_seat(maximise, win_pos) == of_seat(maximise, turn)
     if ours_winning and count == 2 and n == 4:
         # Third hand: the partner's card is safe only if the last hand cannot beat it.
-        last = hands[(turn + 1) % n]
+        last = of_seat(hands, (turn + 1) % n)
         follow = last & _SUIT_MASK[led]
         if follow:
             if _SUIT_OF[win_card] == led and follow >> (win_card + 1):
@@ -98,7 +99,7 @@ def move_priority(hands: Any, n: int, turn: int, card: int, led: int, count: int
     (-1 if none), ``everything`` every card still in a hand or on the table."""
     suit = _SUIT_OF[card]
     rank = card - 13 * suit if card < 52 else card - 39
-    hand = hands[turn]
+    hand = of_seat(hands, turn)
     if counting:
         if led < 0:
             return lead_weight(hands, turn, card, suit, popcount(hand), everything, best)
@@ -128,7 +129,7 @@ def owner(hands: Any, card: int) -> int:
     """The hand (of four) holding ``card``."""
     bit = 1 << card
     for q in range(4):
-        if hands[q] & bit:
+        if of_seat(hands, q) & bit:
             return q
     return -1
 
@@ -167,15 +168,16 @@ def lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: int
     if suit != _SPADES:
         for j in range(1, n, 2 if n == 4 else 1):
             q = (turn + j) % n
-            if hands[q] & _SUIT_MASK[suit] == 0 and hands[q] & _SUIT_MASK[_SPADES]:
+            hand = of_seat(hands, q)
+            if hand & _SUIT_MASK[suit] == 0 and hand & _SUIT_MASK[_SPADES]:
                 trumped = True
     if card == top:
         return 5 + rank if trumped else 60 + rank
     if partner >= 0:
-        if hands[partner] & (1 << top):
+        if of_seat(hands, partner) & (1 << top):
             return 5 if trumped else 40 - rank
-        if (suit != _SPADES and hands[partner] & _SUIT_MASK[suit] == 0
-                and hands[partner] & _SUIT_MASK[_SPADES]):
+        if (suit != _SPADES and of_seat(hands, partner) & _SUIT_MASK[suit] == 0
+                and of_seat(hands, partner) & _SUIT_MASK[_SPADES]):
             return 30 - rank
     return -rank
 
@@ -194,14 +196,14 @@ def lead_weight(hands: Any, turn: int, card: int, suit: int, tricks: int,
     rho = (turn + 3) % 4
     sm = _SUIT_MASK[suit]
     tm = _SUIT_MASK[_SPADES]
-    h_lead = hands[turn] & sm
-    h_lho = hands[lho] & sm
-    h_pd = hands[pd] & sm
-    h_rho = hands[rho] & sm
-    t_lead = hands[turn] & tm
-    t_lho = hands[lho] & tm
-    t_pd = hands[pd] & tm
-    t_rho = hands[rho] & tm
+    h_lead = of_seat(hands, turn) & sm
+    h_lho = of_seat(hands, lho) & sm
+    h_pd = of_seat(hands, pd) & sm
+    h_rho = of_seat(hands, rho) & sm
+    t_lead = of_seat(hands, turn) & tm
+    t_lho = of_seat(hands, lho) & tm
+    t_pd = of_seat(hands, pd) & tm
+    t_rho = of_seat(hands, rho) & tm
     suit_count = popcount(h_lead)
     c_lh = popcount(h_lho)
     c_rh = popcount(h_rho)
@@ -238,7 +240,7 @@ def lead_weight(hands: Any, turn: int, card: int, suit: int, tricks: int,
         bonus += 19
     delta = bonus + weight_d
     below = cards & ((1 << card) - 1)
-    seq = below != 0 and hands[turn] >> bit_index_high(below) & 1 == 1
+    seq = below != 0 and of_seat(hands, turn) >> bit_index_high(below) & 1 == 1
     # (the next lower card of the suit is in the same hand: a sequence)
     win = False
     if card == top:
@@ -301,19 +303,19 @@ def follow_weight(hands: Any, turn: int, count: int, card: int, led: int, lead_c
     tm = _SUIT_MASK[_SPADES]
     trump_led = led == _SPADES
     r_rank = popcount(start & _SUIT_MASK[suit] & ~((1 << (card + 1)) - 1)) + 1
-    length = popcount(hands[turn] & _SUIT_MASK[suit])
+    length = popcount(of_seat(hands, turn) & _SUIT_MASK[suit])
     leader = (turn - count) % 4
     following = suit == led
     if count == 1:
         third = (turn + 1) % 4
         fourth = (turn + 2) % 4
-        t3 = hands[third] & tm
-        t4 = hands[fourth] & tm
+        t3 = of_seat(hands, third) & tm
+        t4 = of_seat(hands, fourth) & tm
         if following:
-            max3 = high(hands[third] & sm_led)
-            max4 = high(hands[fourth] & sm_led)
-            min3 = low(hands[third] & sm_led)
-            min4 = low(hands[fourth] & sm_led)
+            max3 = high(of_seat(hands, third) & sm_led)
+            max4 = high(of_seat(hands, fourth) & sm_led)
+            min3 = low(of_seat(hands, third) & sm_led)
+            min4 = low(of_seat(hands, fourth) & sm_led)
             win = False
             if trump_led:
                 win = (max4 > lead_card and max4 > max3) or (card > lead_card and card > max3)
@@ -329,7 +331,8 @@ def follow_weight(hands: Any, turn: int, count: int, card: int, led: int, lead_c
             if win:
                 if min3 > card:
                     return 40 + r_rank
-                if max4 > lead_card and hands[turn] & sm_led > hands[fourth] & sm_led:
+                if max4 > lead_card and (of_seat(hands, turn) & sm_led
+                                         > of_seat(hands, fourth) & sm_led):
                     return 41 + r_rank
                 if card > lead_card:
                     if card < max4:
@@ -345,8 +348,8 @@ def follow_weight(hands: Any, turn: int, count: int, card: int, led: int, lead_c
             return 22 - rank if seq else 10 - rank
         kx = length == 2 and second_owner(hands, start & _SUIT_MASK[suit]) == turn
         lead_bit = 1 << lead_card
-        h3 = hands[third] & sm_led
-        h4 = hands[fourth] & sm_led
+        h3 = of_seat(hands, third) & sm_led
+        h4 = of_seat(hands, fourth) & sm_led
         if trump_led or suit != _SPADES:
             if trump_led:
                 if h4 > (h3 | lead_bit):
@@ -368,12 +371,12 @@ def follow_weight(hands: Any, turn: int, count: int, card: int, led: int, lead_c
         return 15 - rank + (length << 6) // 36 - (4 if kx else 0)
     if count == 2:
         fourth = (turn + 1) % 4
-        cards4 = hands[fourth] & sm_led
+        cards4 = of_seat(hands, fourth) & sm_led
         max4 = high(cards4)
         min4 = low(cards4)
         partner_wins = win_pos == leader
         if following:
-            mine = hands[turn] & sm_led
+            mine = of_seat(hands, turn) & sm_led
             max3 = high(mine)
             force = False
             if trump_led:
@@ -416,7 +419,7 @@ def follow_weight(hands: Any, turn: int, count: int, card: int, led: int, lead_c
                         w += 20
                 return w
             return -rank
-        t4 = hands[fourth] & tm
+        t4 = of_seat(hands, fourth) & tm
         if trump_led or suit != _SPADES:
             return -rank + (length << 6) // 40
         if partner_wins and lead_card > max4 and (max4 >= 0 or t4 == 0):

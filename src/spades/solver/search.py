@@ -138,6 +138,20 @@ def lowest_index(mask: int) -> int:
     return bit_index_high(mask & -mask)
 
 
+@inlined
+def of_seat(values: Any, seat: int) -> Any:
+    """``values[seat]`` for a tuple of four (one per seat) and a seat known only at
+    run time. Indexed so, a tuple compiles to a jump table with a check of the index;
+    this compiles to conditional moves, which the per-node helpers can afford."""
+    if seat == 0:
+        return values[0]
+    if seat == 1:
+        return values[1]
+    if seat == 2:
+        return values[2]
+    return values[3]
+
+
 @compiled
 def popcount(mask: int) -> int:
     """The number of bits set in ``mask`` (a card mask: fewer than 63 bits)."""

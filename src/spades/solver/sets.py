@@ -68,6 +68,7 @@ from spades.solver.search import (
     inlined,
     legal_cards,
     lowest_index,
+    of_seat,
     popcount,
 )
 
@@ -126,7 +127,7 @@ def suit_lengths(hands: Any, n: int) -> int:
     key = 0
     for q in range(n):
         for s in range(4):
-            key |= popcount(hands[q] & _SUIT_MASK[s]) << (16 * q + 4 * s)
+            key |= popcount(of_seat(hands, q) & _SUIT_MASK[s]) << (16 * q + 4 * s)
     return key
 
 
@@ -140,7 +141,7 @@ def owner_pattern(hands: Any, n: int, cards: int) -> int:
         cards ^= top
         owner = 0
         for q in range(1, n):
-            if hands[q] & top:
+            if of_seat(hands, q) & top:
                 owner = q
         pattern |= owner << (2 * i)
         i += 1
@@ -158,7 +159,7 @@ def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> tuple[int, int]:
     other suits safer, so the count is a lower bound, as the quick tricks of every
     double-dummy solver are.
     """
-    hand = hands[turn]
+    hand = of_seat(hands, turn)
     everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
     count = 0
     used = 0
@@ -183,8 +184,8 @@ def cash_tricks(hands: Any, n: int, turn: int, broken: bool) -> tuple[int, int]:
         safe = run
         for j in range(1, n, 2 if n == 4 else 1):
             q = (turn + j) % n
-            if hands[q] & _SUIT_MASK[_SPADES]:
-                length = popcount(hands[q] & _SUIT_MASK[suit])
+            if of_seat(hands, q) & _SUIT_MASK[_SPADES]:
+                length = popcount(of_seat(hands, q) & _SUIT_MASK[suit])
                 if length < safe:
                     safe = length
         if safe > 0:
@@ -341,23 +342,23 @@ def bounds(hands: Any, n: int, maximise: Any, turn: int, broken: bool, left: int
     if spades:
         top = 1 << bit_index_high(spades)
         holder = 0
-        while hands[holder] & top == 0:
+        while of_seat(hands, holder) & top == 0:
             holder += 1
         run = 0
-        while spades and hands[holder] & top:
+        while spades and of_seat(hands, holder) & top:
             run += 1
             run_cards |= top
             spades ^= top
             if spades:
                 top = 1 << bit_index_high(spades)
-        if maximise[holder]:
+        if of_seat(maximise, holder):
             always_lo = run
         else:
             always_hi = left - run
     forced_lo = always_lo
     forced_hi = always_hi
     sure, cashed = cash_tricks(hands, n, turn, broken)
-    if maximise[turn]:
+    if of_seat(maximise, turn):
         forced_lo = max(forced_lo, sure)
     else:
         forced_hi = min(forced_hi, left - sure)
@@ -387,15 +388,15 @@ def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
     w = 0
     if popcount(trick & _SUIT_MASK[_SUIT_OF[wc]]) >= 2:
         w = 1 << wc
-    count = 1 if mx[wp] else 0
+    count = 1 if of_seat(mx, wp) else 0
     rest = (hs[0] | hs[1] | hs[2] | hs[3]) & ~trick
-    first = hs[wp] & ~trick
+    first = of_seat(hs, wp) & ~trick
     last = 1 << bit_index_high(rest & (_SUIT_MASK[_SUIT_OF[lowest_index(first)]]
                                        | _SUIT_MASK[_SPADES]))
     if popcount(rest & _SUIT_MASK[_SUIT_OF[bit_index_high(last)]]) >= 2:
         w |= last
     for q in range(4):
-        if hs[q] & last and mx[q]:
+        if of_seat(hs, q) & last and of_seat(mx, q):
             count += 1
     return count, w
 
@@ -426,41 +427,45 @@ def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
     b = (turn + 1) & 3
     c = (turn + 2) & 3
     e = (turn + 3) & 3
-    result0 = not mx[a]
+    max_a = of_seat(mx, a)
+    max_b = of_seat(mx, b)
+    max_c = of_seat(mx, c)
+    max_e = of_seat(mx, e)
+    result0 = not max_a
     w0 = 0
-    leads = legal_cards(hs[a], -1, broken)
+    leads = legal_cards(of_seat(hs, a), -1, broken)
     while leads:
         x0 = lowest_index(leads)
         leads ^= 1 << x0
         led = _SUIT_OF[x0]
-        result1 = not mx[b]
+        result1 = not max_b
         w1 = 0
-        follows1 = legal_cards(hs[b], led, True)
+        follows1 = legal_cards(of_seat(hs, b), led, True)
         while follows1:
             x1 = lowest_index(follows1)
             follows1 ^= 1 << x1
-            result2 = not mx[c]
+            result2 = not max_c
             w2 = 0
-            follows2 = legal_cards(hs[c], led, True)
+            follows2 = legal_cards(of_seat(hs, c), led, True)
             while follows2:
                 x2 = lowest_index(follows2)
                 follows2 ^= 1 << x2
-                result3 = not mx[e]
+                result3 = not max_e
                 w3 = 0
-                follows3 = legal_cards(hs[e], led, True)
-                while follows3 and result3 != mx[e]:
+                follows3 = legal_cards(of_seat(hs, e), led, True)
+                while follows3 and result3 != max_e:
                     x3 = lowest_index(follows3)
                     follows3 ^= 1 << x3
                     count, w = _line_of_two(hs, mx, a, x0, x1, x2, x3)
-                    result3, w3 = _choice(mx[e], result3, w3, (target >> count) & 1 == 1, w)
-                result2, w2 = _choice(mx[c], result2, w2, result3, w3)
-                if result2 == mx[c]:
+                    result3, w3 = _choice(max_e, result3, w3, (target >> count) & 1 == 1, w)
+                result2, w2 = _choice(max_c, result2, w2, result3, w3)
+                if result2 == max_c:
                     break
-            result1, w1 = _choice(mx[b], result1, w1, result2, w2)
-            if result1 == mx[b]:
+            result1, w1 = _choice(max_b, result1, w1, result2, w2)
+            if result1 == max_b:
                 break
-        result0, w0 = _choice(mx[a], result0, w0, result1, w1)
-        if result0 == mx[a]:
+        result0, w0 = _choice(max_a, result0, w0, result1, w1)
+        if result0 == max_a:
             break
     return (1 if result0 else 0), w0
 
@@ -572,7 +577,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
             hs = (hands[0], hands[1], hands[2 % n], hands[3 % n])
             s_base[d] = -1
             hint = -1
-            left = popcount(hs[turn])
+            left = popcount(of_seat(hs, turn))
             full = (1 << (left + 1)) - 1
             target &= full
             s_target[d] = target
@@ -605,7 +610,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
                     s_meta[d] = meta
                     s_lengths[d] = lengths
             if not returning:
-                s_result[d] = not mx[turn]
+                s_result[d] = not of_seat(mx, turn)
                 s_cut[d] = 0
                 s_fail[d] = 0
                 s_tried[d] = 0
@@ -620,12 +625,12 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
                 win_pos = s_wp[d]
                 wants, counting, ours_winning = play_modes(hs, n, mx, turn, count, led,
                                                            win_card, win_pos, target)
-                hand = hs[turn]
+                hand = of_seat(hs, turn)
                 legal = legal_cards(hand, led, broken)
                 others = s_table[d]
                 for q in range(n):
                     if q != turn:
-                        others |= hs[q]
+                        others |= of_seat(hs, q)
                 size = 0
                 previous = -1
                 while legal:
@@ -676,7 +681,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
             card = s_moves[d, s_next[d] - 1]
             hands[turn] ^= 1 << card
             w |= s_trickw[d]
-            if result == mx[turn]:
+            if result == of_seat(mx, turn):
                 s_result[d] = result
                 s_bestmove[d] = card
                 if deep:
@@ -688,7 +693,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
         # -- ply d: try its next move, or finish it ---------------------------------
         turn = s_turn[d]
         card = -1
-        if s_result[d] == mx[turn]:
+        if s_result[d] == of_seat(mx, turn):
             killer[d] = s_bestmove[d]
             w = s_cut[d]
         else:
@@ -760,7 +765,7 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
             s_wp[e] = -1
             s_count[e] = 0
             s_table[e] = 0
-            s_target[e] = s_target[d] >> 1 if mx[wp] else s_target[d]
+            s_target[e] = s_target[d] >> 1 if of_seat(mx, wp) else s_target[d]
         else:
             s_turn[e] = (turn + 1) % n
             s_led[e] = next_led
