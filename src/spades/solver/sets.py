@@ -125,25 +125,29 @@ def top_cards(cards: int, k: int) -> int:
 def suit_lengths(hands: Any, n: int) -> int:
     """Every hand's length in every suit, four bits each (hand q, suit s at 16 q + 4 s)."""
     key = 0
-    for q in range(n):
-        for s in range(4):
-            key |= popcount(of_seat(hands, q) & _SUIT_MASK[s]) << (16 * q + 4 * s)
+    for s in range(4):
+        cards = _SUIT_MASK[s]
+        key |= popcount(hands[0] & cards) << (4 * s)
+        key |= popcount(hands[1] & cards) << (16 + 4 * s)
+        if n == 4:
+            key |= popcount(hands[2] & cards) << (32 + 4 * s)
+            key |= popcount(hands[3] & cards) << (48 + 4 * s)
     return key
 
 
 @compiled
 def owner_pattern(hands: Any, n: int, cards: int) -> int:
     """Who holds each of ``cards`` (one suit), two bits a card from the highest down."""
+    # The owner's two bits: its low bit is set for seats 1 and 3, its high bit for
+    # seats 2 and 3 (two players: seat 1 only).
+    odd = hands[1] | hands[3] if n == 4 else hands[1]
+    high = hands[2] | hands[3] if n == 4 else 0
     pattern = 0
     i = 0
     while cards:
-        top = 1 << bit_index_high(cards)
-        cards ^= top
-        owner = 0
-        for q in range(1, n):
-            if of_seat(hands, q) & top:
-                owner = q
-        pattern |= owner << (2 * i)
+        top = bit_index_high(cards)
+        cards ^= 1 << top
+        pattern |= ((odd >> top & 1) | (high >> top & 1) << 1) << (2 * i)
         i += 1
     return pattern
 
