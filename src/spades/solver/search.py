@@ -138,11 +138,12 @@ def lowest_index(mask: int) -> int:
     return bit_index_high(mask & -mask)
 
 
-@inlined
+@compiled
 def of_seat(values: Any, seat: int) -> Any:
     """``values[seat]`` for a tuple of four (one per seat) and a seat known only at
     run time. Indexed so, a tuple compiles to a jump table with a check of the index;
-    this compiles to conditional moves, which the per-node helpers can afford."""
+    this compiles to conditional moves, which the per-node helpers can afford (LLVM
+    inlines it where it is called)."""
     if seat == 0:
         return values[0]
     if seat == 1:
