@@ -375,11 +375,9 @@ def bounds(hands: Any, n: int, maximise: Any, turn: int, broken: bool, left: int
 
 
 @inlined
-def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
-                 x3: int) -> tuple[int, int]:
-    """The maximising side's count of the last two tricks of four seats when the seats
-    from ``turn`` play ``x0`` to ``x3`` to the first and then their last cards, and
-    the cards that won a trick over a card of their own suit."""
+def _first_trick(turn: int, x0: int, x1: int, x2: int, x3: int) -> tuple[int, int, int]:
+    """Who wins a trick in which the seats from ``turn`` play ``x0`` to ``x3``, its
+    cards, and its winning card if it won over a card of its own suit (else 0)."""
     led = _SUIT_OF[x0]
     wc = x0
     wp = turn
@@ -392,6 +390,16 @@ def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
     w = 0
     if popcount(trick & _SUIT_MASK[_SUIT_OF[wc]]) >= 2:
         w = 1 << wc
+    return wp, trick, w
+
+
+@inlined
+def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
+                 x3: int) -> tuple[int, int]:
+    """The maximising side's count of the last two tricks of four seats when the seats
+    from ``turn`` play ``x0`` to ``x3`` to the first and then their last cards, and
+    the cards that won a trick over a card of their own suit."""
+    wp, trick, w = _first_trick(turn, x0, x1, x2, x3)
     count = 1 if of_seat(mx, wp) else 0
     rest = (hs[0] | hs[1] | hs[2] | hs[3]) & ~trick
     first = of_seat(hs, wp) & ~trick
@@ -462,6 +470,82 @@ def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
                     follows3 ^= 1 << x3
                     count, w = _line_of_two(hs, mx, a, x0, x1, x2, x3)
                     result3, w3 = _choice(max_e, result3, w3, (target >> count) & 1 == 1, w)
+                result2, w2 = _choice(max_c, result2, w2, result3, w3)
+                if result2 == max_c:
+                    break
+            result1, w1 = _choice(max_b, result1, w1, result2, w2)
+            if result1 == max_b:
+                break
+        result0, w0 = _choice(max_a, result0, w0, result1, w1)
+        if result0 == max_a:
+            break
+    return (1 if result0 else 0), w0
+
+
+@inlined
+def _line_of_three(hs: Any, mx: Any, turn: int, broken: bool, target: int, x0: int,
+                   x1: int, x2: int, x3: int) -> tuple[bool, int]:
+    """Whether the maximising side's count of the last three tricks of four seats
+    lands in ``target`` when the seats from ``turn`` play ``x0`` to ``x3`` to the first
+    and the last two are played as :func:`last_two_tricks` finds, and the cards the
+    answer depends on."""
+    wp, trick, w = _first_trick(turn, x0, x1, x2, x3)
+    rest = (target >> 1 if of_seat(mx, wp) else target) & 7
+    if rest == 0 or rest == 7:
+        return rest == 7, w
+    after = (hs[0] & ~trick, hs[1] & ~trick, hs[2] & ~trick, hs[3] & ~trick)
+    known, w2 = last_two_tricks(after, mx, wp, broken or trick & _SUIT_MASK[_SPADES] != 0,
+                                rest)
+    return known == 1, w | w2
+
+
+@compiled
+def last_three_tricks(hs: Any, mx: Any, turn: int, broken: bool,
+                      target: int) -> tuple[int, int]:
+    """:func:`last_two_tricks` for the last three tricks: every line of the first of
+    them tried (its seats' choices combined the same way), the last two settled by
+    :func:`last_two_tricks`. The search asks it where the table and the bounds leave a
+    position of three tricks unsettled, and stores its answer: at that size the lines
+    cost less than the search's nodes, each of which orders its cards, and the table
+    still answers for positions of a pattern seen before.
+
+    Its loops over the seats are written out as in :func:`last_two_tricks`: a loop
+    shared through a function passed as an argument cannot be cached by numba."""
+    a = turn
+    b = (turn + 1) & 3
+    c = (turn + 2) & 3
+    e = (turn + 3) & 3
+    max_a = of_seat(mx, a)
+    max_b = of_seat(mx, b)
+    max_c = of_seat(mx, c)
+    max_e = of_seat(mx, e)
+    result0 = not max_a
+    w0 = 0
+    leads = legal_cards(of_seat(hs, a), -1, broken)
+    while leads:
+        x0 = lowest_index(leads)
+        leads ^= 1 << x0
+        led = _SUIT_OF[x0]
+        result1 = not max_b
+        w1 = 0
+        follows1 = legal_cards(of_seat(hs, b), led, True)
+        while follows1:
+            x1 = lowest_index(follows1)
+            follows1 ^= 1 << x1
+            result2 = not max_c
+            w2 = 0
+            follows2 = legal_cards(of_seat(hs, c), led, True)
+            while follows2:
+                x2 = lowest_index(follows2)
+                follows2 ^= 1 << x2
+                result3 = not max_e
+                w3 = 0
+                follows3 = legal_cards(of_seat(hs, e), led, True)
+                while follows3 and result3 != max_e:
+                    x3 = lowest_index(follows3)
+                    follows3 ^= 1 << x3
+                    line, w = _line_of_three(hs, mx, a, broken, target, x0, x1, x2, x3)
+                    result3, w3 = _choice(max_e, result3, w3, line, w)
                 result2, w2 = _choice(max_c, result2, w2, result3, w3)
                 if result2 == max_c:
                     break
@@ -605,6 +689,15 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
                                         s_patterns, d, everything, target)
                 if known < 0:
                     known, w = bounds(hs, n, mx, turn, broken, left, target)
+                if known < 0 and left == 3 and n == 4 and not is_trick_count(target, left):
+                    # Three tricks left, unsettled: every line tried, and the answer
+                    # stored as the search would store it.
+                    known, w = last_three_tricks(hs, mx, turn, broken, target)
+                    if s_patterns[d, 0] < 0:
+                        for s in range(4):
+                            s_patterns[d, s] = owner_pattern(hs, n, everything & _SUIT_MASK[s])
+                    store(table, tags, cursors, base, tag, meta, lengths, s_patterns, d,
+                          everything, w, target, known == 1, -1)
                 if known >= 0:
                     result = known == 1
                     returning = True
