@@ -26,7 +26,7 @@ import numpy as np
 
 from spades.cards import Seat
 from spades.rules import Rules
-from spades.scoring import SideScore, game_result, long_run_points, score_hand
+from spades.scoring import game_result, long_run_points, score_hand
 
 WIN_VALUE = 400.0
 """Points a hand that wins the game is worth beyond its own points (lost if it loses it):
@@ -55,11 +55,6 @@ class HandContext:
     bag_counts: Mapping[str, int]
 
 
-def side_value(context: HandContext, sides: Mapping[str, SideScore], side: str) -> float:
-    """One side's worth of a scored hand: points with bags at their long-run cost."""
-    return long_run_points(context.rules, sides[side])
-
-
 def outcome_value(context: HandContext, tricks: Mapping[Seat, int], side: str) -> float:
     """Worth to ``side`` of the hand ending with ``tricks`` per seat (see the module)."""
     seats = context.rules.seats
@@ -80,20 +75,45 @@ def count_values(context: HandContext, side: str, taken: Sequence[int],
     ``taken`` is the tricks each seat (in ``rules.seats`` order) has already; the
     side's tricks are added to its first seat and the others' to theirs."""
     rules = context.rules
+    return list(_count_values(
+        rules, tuple(context.bids[s] for s in rules.seats),
+        tuple(s in context.blind for s in rules.seats),
+        tuple(context.scores[s] for s in rules.sides),
+        tuple(context.bag_counts[s] for s in rules.sides), tuple(taken), side,
+        tricks_left))
+
+
+@lru_cache(maxsize=1 << 14)
+def _count_values(rules: Rules, bids: tuple[int, ...], blind: tuple[bool, ...],
+                  scores: tuple[int, ...], bags: tuple[int, ...], taken: tuple[int, ...],
+                  side: str, tricks_left: int) -> tuple[float, ...]:
+    """:func:`count_values` on hashable arguments, remembered (a search player asks
+    the same of every deal it samples); the game's maps are built once for all the
+    counts, which a fresh position's first question pays for."""
     seats = rules.seats
     mine = next(q for q, s in enumerate(seats) if rules.side_of(s) == side)
     theirs = next(q for q, s in enumerate(seats) if rules.side_of(s) != side)
-    bids = tuple(context.bids[s] for s in seats)
-    blind = tuple(s in context.blind for s in seats)
-    scores = tuple(context.scores[s] for s in rules.sides)
-    bags = tuple(context.bag_counts[s] for s in rules.sides)
+    maps = _maps(rules, bids, blind, scores, bags)
     out = []
     for u in range(tricks_left + 1):
         final = list(taken)
         final[mine] += u
         final[theirs] += tricks_left - u
-        out.append(_outcome_value(rules, bids, blind, scores, bags, tuple(final), side))
-    return out
+        out.append(_hand_worth(rules, maps, dict(zip(seats, final, strict=True)), side))
+    return tuple(out)
+
+
+_Maps = tuple[dict[Seat, int], frozenset[Seat], dict[str, int], dict[str, int]]
+
+
+def _maps(rules: Rules, bids: tuple[int, ...], blind: tuple[bool, ...],
+          scores: tuple[int, ...], bags: tuple[int, ...]) -> _Maps:
+    """The bids, Blind Nil bidders, scores and bags as the game's scoring takes them."""
+    seats = rules.seats
+    return (dict(zip(seats, bids, strict=True)),
+            frozenset(s for s, b in zip(seats, blind, strict=True) if b),
+            dict(zip(rules.sides, scores, strict=True)),
+            dict(zip(rules.sides, bags, strict=True)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -102,15 +122,16 @@ def _outcome_value(rules: Rules, bids: tuple[int, ...], blind: tuple[bool, ...],
                    side: str) -> float:
     """:func:`outcome_value` on hashable arguments, remembered: a search player asks
     about the same bids and scores for every deal it samples."""
-    seats = rules.seats
-    context = HandContext(rules, dict(zip(seats, bids, strict=True)),
-                          frozenset(s for s, b in zip(seats, blind, strict=True) if b),
-                          dict(zip(rules.sides, scores, strict=True)),
-                          dict(zip(rules.sides, bags, strict=True)))
-    tricks = dict(zip(seats, taken, strict=True))
-    sides = score_hand(rules, context.bids, context.blind, tricks, context.scores,
-                       context.bag_counts)
-    values = {s: side_value(context, sides, s) for s in rules.sides}
+    return _hand_worth(rules, _maps(rules, bids, blind, scores, bags),
+                       dict(zip(rules.seats, taken, strict=True)), side)
+
+
+def _hand_worth(rules: Rules, maps: _Maps, tricks: Mapping[Seat, int], side: str) -> float:
+    """Worth to ``side`` of the hand ending with ``tricks`` (see the module), scored by
+    the game's scoring."""
+    bids, blind, scores, bags = maps
+    sides = score_hand(rules, bids, blind, tricks, scores, bags)
+    values = {s: long_run_points(rules, sides[s]) for s in rules.sides}
     others = [v for s, v in values.items() if s != side]
     result = values[side] - sum(others) / len(others)
     over, winner = game_result(rules, {s: sides[s].score for s in rules.sides})
