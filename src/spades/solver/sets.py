@@ -35,7 +35,8 @@ This is what makes the search fast, as in the double-dummy solvers of bridge:
 - **the last two tricks** of four seats are settled by trying every line (at most
   sixteen) instead of searching node by node and probing the table, for every set
   but a trick count: positions that small are a fifth of the nodes of a search over
-  mixed sets, and cheaper to play out than to look up;
+  mixed sets, and cheaper to play out than to look up; so are the last three tricks
+  where the table and the bounds leave them unsettled (their answer then stored);
 - **move ordering** (:mod:`spades.solver.ordering`): for a plain trick count the
   weights of the bridge solver DDS, otherwise priorities that read the set: a side
   that has made what it needs and fears bags ducks first; in deep probes the cards
