@@ -174,10 +174,11 @@ def lead_priority(hands: Any, n: int, turn: int, card: int, suit: int, rank: int
     if card == top:
         return 5 + rank if trumped else 60 + rank
     if partner >= 0:
-        if of_seat(hands, partner) & (1 << top):
+        partner_hand = of_seat(hands, partner)
+        if partner_hand & (1 << top):
             return 5 if trumped else 40 - rank
-        if (suit != _SPADES and of_seat(hands, partner) & _SUIT_MASK[suit] == 0
-                and of_seat(hands, partner) & _SUIT_MASK[_SPADES]):
+        if (suit != _SPADES and partner_hand & _SUIT_MASK[suit] == 0
+                and partner_hand & _SUIT_MASK[_SPADES]):
             return 30 - rank
     return -rank
 
@@ -196,14 +197,18 @@ def lead_weight(hands: Any, turn: int, card: int, suit: int, tricks: int,
     rho = (turn + 3) % 4
     sm = _SUIT_MASK[suit]
     tm = _SUIT_MASK[_SPADES]
-    h_lead = of_seat(hands, turn) & sm
-    h_lho = of_seat(hands, lho) & sm
-    h_pd = of_seat(hands, pd) & sm
-    h_rho = of_seat(hands, rho) & sm
-    t_lead = of_seat(hands, turn) & tm
-    t_lho = of_seat(hands, lho) & tm
-    t_pd = of_seat(hands, pd) & tm
-    t_rho = of_seat(hands, rho) & tm
+    lead_hand = of_seat(hands, turn)
+    lho_hand = of_seat(hands, lho)
+    pd_hand = of_seat(hands, pd)
+    rho_hand = of_seat(hands, rho)
+    h_lead = lead_hand & sm
+    h_lho = lho_hand & sm
+    h_pd = pd_hand & sm
+    h_rho = rho_hand & sm
+    t_lead = lead_hand & tm
+    t_lho = lho_hand & tm
+    t_pd = pd_hand & tm
+    t_rho = rho_hand & tm
     suit_count = popcount(h_lead)
     c_lh = popcount(h_lho)
     c_rh = popcount(h_rho)
@@ -240,7 +245,7 @@ def lead_weight(hands: Any, turn: int, card: int, suit: int, tricks: int,
         bonus += 19
     delta = bonus + weight_d
     below = cards & ((1 << card) - 1)
-    seq = below != 0 and of_seat(hands, turn) >> bit_index_high(below) & 1 == 1
+    seq = below != 0 and lead_hand >> bit_index_high(below) & 1 == 1
     # (the next lower card of the suit is in the same hand: a sequence)
     win = False
     if card == top:
