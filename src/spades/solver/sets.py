@@ -395,11 +395,12 @@ def _first_trick(turn: int, x0: int, x1: int, x2: int, x3: int) -> tuple[int, in
 
 
 @inlined
-def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
-                 x3: int) -> tuple[int, int]:
-    """The maximising side's count of the last two tricks of four seats when the seats
-    from ``turn`` play ``x0`` to ``x3`` to the first and then their last cards, and
-    the cards that won a trick over a card of their own suit."""
+def _line_of_two(hs: Any, mx: Any, turn: int, broken: bool, target: int, x0: int,
+                 x1: int, x2: int, x3: int) -> tuple[bool, int]:
+    """Whether the maximising side's count of the last two tricks of four seats lands
+    in ``target`` when the seats from ``turn`` play ``x0`` to ``x3`` to the first and
+    then their last cards (the last trick forced: ``broken`` plays no part), and the
+    cards that won a trick over a card of their own suit."""
     wp, trick, w = _first_trick(turn, x0, x1, x2, x3)
     count = 1 if of_seat(mx, wp) else 0
     rest = (hs[0] | hs[1] | hs[2] | hs[3]) & ~trick
@@ -411,7 +412,7 @@ def _line_of_two(hs: Any, mx: Any, turn: int, x0: int, x1: int, x2: int,
     for q in range(4):
         if of_seat(hs, q) & last and of_seat(mx, q):
             count += 1
-    return count, w
+    return (target >> count) & 1 == 1, w
 
 
 @inlined
@@ -424,18 +425,16 @@ def _choice(goal: bool, result: bool, w: int, line: bool, line_w: int) -> tuple[
     return result, w | line_w
 
 
-@compiled
-def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
-                    target: int) -> tuple[int, int]:
-    """Whether the maximising side can force its count of the last two tricks of four
-    seats (two cards in every hand, ``turn`` to lead) into ``target``: 1 or 0, and the
-    cards the answer depends on (as :func:`reach` reports them).
-
-    Every line is tried (at most sixteen), the seats' choices combined as the search
+@inlined
+def _every_line(hs: Any, mx: Any, turn: int, broken: bool, target: int,
+                line_of: Any) -> tuple[int, int]:
+    """Whether the maximising side can force its count of the last tricks of four seats
+    into ``target``, ``turn`` to lead the first of them, and the cards the answer
+    depends on (as :func:`reach` reports them): every line of the first trick is tried
+    and ``line_of`` settles the rest of each. The seats' choices combine as the search
     combines them: a seat that reaches its side's goal needs one line, a seat that
-    cannot needs them all. Faster than searching and probing the table for positions
-    this small, which are a fifth of the nodes of a search over mixed sets.
-    """
+    cannot needs them all. Inlined by numba, so that ``line_of`` is a known function
+    where it is called (a function passed at run time could not be cached)."""
     a = turn
     b = (turn + 1) & 3
     c = (turn + 2) & 3
@@ -469,8 +468,8 @@ def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
                 while follows3 and result3 != max_e:
                     x3 = lowest_index(follows3)
                     follows3 ^= 1 << x3
-                    count, w = _line_of_two(hs, mx, a, x0, x1, x2, x3)
-                    result3, w3 = _choice(max_e, result3, w3, (target >> count) & 1 == 1, w)
+                    line, w = line_of(hs, mx, a, broken, target, x0, x1, x2, x3)
+                    result3, w3 = _choice(max_e, result3, w3, line, w)
                 result2, w2 = _choice(max_c, result2, w2, result3, w3)
                 if result2 == max_c:
                     break
@@ -481,6 +480,20 @@ def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
         if result0 == max_a:
             break
     return (1 if result0 else 0), w0
+
+
+@compiled
+def last_two_tricks(hs: Any, mx: Any, turn: int, broken: bool,
+                    target: int) -> tuple[int, int]:
+    """Whether the maximising side can force its count of the last two tricks of four
+    seats (two cards in every hand, ``turn`` to lead) into ``target``: 1 or 0, and the
+    cards the answer depends on (as :func:`reach` reports them).
+
+    Every line is tried (at most sixteen; :func:`_every_line`). Faster than searching
+    and probing the table for positions this small, which are a fifth of the nodes of
+    a search over mixed sets.
+    """
+    return _every_line(hs, mx, turn, broken, target, _line_of_two)
 
 
 @inlined
@@ -508,55 +521,8 @@ def last_three_tricks(hs: Any, mx: Any, turn: int, broken: bool,
     :func:`last_two_tricks`. The search asks it where the table and the bounds leave a
     position of three tricks unsettled, and stores its answer: at that size the lines
     cost less than the search's nodes, each of which orders its cards, and the table
-    still answers for positions of a pattern seen before.
-
-    Its loops over the seats are written out as in :func:`last_two_tricks`: a loop
-    shared through a function passed as an argument cannot be cached by numba."""
-    a = turn
-    b = (turn + 1) & 3
-    c = (turn + 2) & 3
-    e = (turn + 3) & 3
-    max_a = of_seat(mx, a)
-    max_b = of_seat(mx, b)
-    max_c = of_seat(mx, c)
-    max_e = of_seat(mx, e)
-    result0 = not max_a
-    w0 = 0
-    leads = legal_cards(of_seat(hs, a), -1, broken)
-    while leads:
-        x0 = lowest_index(leads)
-        leads ^= 1 << x0
-        led = _SUIT_OF[x0]
-        result1 = not max_b
-        w1 = 0
-        follows1 = legal_cards(of_seat(hs, b), led, True)
-        while follows1:
-            x1 = lowest_index(follows1)
-            follows1 ^= 1 << x1
-            result2 = not max_c
-            w2 = 0
-            follows2 = legal_cards(of_seat(hs, c), led, True)
-            while follows2:
-                x2 = lowest_index(follows2)
-                follows2 ^= 1 << x2
-                result3 = not max_e
-                w3 = 0
-                follows3 = legal_cards(of_seat(hs, e), led, True)
-                while follows3 and result3 != max_e:
-                    x3 = lowest_index(follows3)
-                    follows3 ^= 1 << x3
-                    line, w = _line_of_three(hs, mx, a, broken, target, x0, x1, x2, x3)
-                    result3, w3 = _choice(max_e, result3, w3, line, w)
-                result2, w2 = _choice(max_c, result2, w2, result3, w3)
-                if result2 == max_c:
-                    break
-            result1, w1 = _choice(max_b, result1, w1, result2, w2)
-            if result1 == max_b:
-                break
-        result0, w0 = _choice(max_a, result0, w0, result1, w1)
-        if result0 == max_a:
-            break
-    return (1 if result0 else 0), w0
+    still answers for positions of a pattern seen before."""
+    return _every_line(hs, mx, turn, broken, target, _line_of_three)
 
 
 @inlined
