@@ -242,12 +242,24 @@ def _pattern_word(pattern: int, cards: int, w: int) -> int:
 
 
 @inlined
+def owner_patterns(patterns: Any, d: int, hands: Any, n: int, everything: int) -> None:
+    """Row ``d`` of ``patterns``: the owners of each suit's cards
+    (:func:`owner_pattern`), found once a position, when first needed (its first slot
+    is -1 until then)."""
+    if patterns[d, 0] < 0:
+        for s in range(4):
+            patterns[d, s] = owner_pattern(hands, n, everything & _SUIT_MASK[s])
+
+
+@inlined
 def store(table: Any, tags: Any, cursors: Any, base: int, tag: int, meta: int,
-          lengths: int, patterns: Any, d: int, everything: int, w: int, target: int,
-          result: bool, best: int) -> None:
-    """Remember that ``target`` is (or is not) reachable from a position, under the
-    pattern of the cards that mattered (``w``): the top cards of each suit down to the
-    lowest card of ``w`` in it, and who holds them (row ``d`` of ``patterns``)."""
+          lengths: int, hands: Any, n: int, patterns: Any, d: int, everything: int,
+          w: int, target: int, result: bool, best: int) -> None:
+    """Remember that ``target`` is (or is not) reachable from a position (``hands``),
+    under the pattern of the cards that mattered (``w``): the top cards of each suit
+    down to the lowest card of ``w`` in it, and who holds them (row ``d`` of
+    ``patterns``)."""
+    owner_patterns(patterns, d, hands, n, everything)
     w0 = _pattern_word(patterns[d, 0], everything & _SUIT_MASK[0], w & _SUIT_MASK[0])
     w1 = _pattern_word(patterns[d, 1], everything & _SUIT_MASK[1], w & _SUIT_MASK[1])
     w2 = _pattern_word(patterns[d, 2], everything & _SUIT_MASK[2], w & _SUIT_MASK[2])
@@ -305,9 +317,7 @@ def lookup(table: Any, tags: Any, base: int, tag: int, meta: int, lengths: int,
     for e in range(base, base + BUCKET_SIZE):
         if tags[e] != tag or table[e, 1] != meta or table[e, 0] != lengths:
             continue
-        if patterns[d, 0] < 0:
-            for s in range(4):
-                patterns[d, s] = owner_pattern(hands, n, everything & _SUIT_MASK[s])
+        owner_patterns(patterns, d, hands, n, everything)
         matches = True
         for s in range(4):
             word = table[e, 2 + s]
@@ -660,11 +670,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
                     # Three tricks left, unsettled: every line tried, and the answer
                     # stored as the search would store it.
                     known, w = last_three_tricks(hs, mx, turn, broken, target)
-                    if s_patterns[d, 0] < 0:
-                        for s in range(4):
-                            s_patterns[d, s] = owner_pattern(hs, n, everything & _SUIT_MASK[s])
-                    store(table, tags, cursors, base, tag, meta, lengths, s_patterns, d,
-                          everything, w, target, known == 1, -1)
+                    store(table, tags, cursors, base, tag, meta, lengths, hs, n,
+                          s_patterns, d, everything, w, target, known == 1, -1)
                 if known >= 0:
                     result = known == 1
                     returning = True
@@ -790,11 +797,8 @@ def reach(hands: Any, n: int, maximise: Any, table: Any, tags: Any, cursors: Any
             base = s_base[d]
             if base >= 0:
                 everything = hands[0] | hands[1] | hands[2 % n] | hands[3 % n]
-                if s_patterns[d, 0] < 0:
-                    hs = (hands[0], hands[1], hands[2 % n], hands[3 % n])
-                    for s in range(4):
-                        s_patterns[d, s] = owner_pattern(hs, n, everything & _SUIT_MASK[s])
-                store(table, tags, cursors, base, s_tag[d], s_meta[d], s_lengths[d],
+                hs = (hands[0], hands[1], hands[2 % n], hands[3 % n])
+                store(table, tags, cursors, base, s_tag[d], s_meta[d], s_lengths[d], hs, n,
                       s_patterns, d, everything, w, s_target[d], result, s_bestmove[d])
             returning = True
             continue
