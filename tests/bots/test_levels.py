@@ -165,10 +165,10 @@ def test_expert_and_beginner_play_a_hand_of_every_preset(preset):
         game.apply(seat, decision.action)
 
 
-def test_the_exact_solver_loads_only_when_a_level_solves():
+def test_compiled_code_loads_only_when_a_level_searches():
     """Every start of the program (terminal play, the server, a hint) stays clear of
-    numba, which only the exact solver needs: ``strong`` plays a hand without it, and
-    asking for ``expert`` loads it."""
+    numba, which only the search levels need (their play-outs and the exact solver):
+    ``basic`` plays a hand without it, and creating ``strong`` loads it."""
     import subprocess
     import sys
     script = (
@@ -178,12 +178,12 @@ def test_the_exact_solver_loads_only_when_a_level_solves():
         "from spades.game import Game\n"
         "from spades.views import seat_view\n"
         "game = Game('classic', deal=5)\n"
-        "players = {s: make_player('strong', 1, budget=4) for s in game.seats}\n"
+        "players = {s: make_player('basic', 1) for s in game.seats}\n"
         "while not game.results:\n"
         "    seat = game.to_act\n"
         "    game.apply(seat, players[seat].decide(seat_view(game, seat)).action)\n"
         "print('numba' in sys.modules)\n"
-        "make_player('expert', 1)\n"
+        "make_player('strong', 1)\n"
         "print('numba' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout.split()

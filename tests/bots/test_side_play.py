@@ -4,7 +4,9 @@
 side playing the greedy policy (every hand open to them) and every other seat the basic
 rules from its own seat; ``StrongPlayer(side_playouts=True)`` values cards with it in
 place of the open-handed play-out, and ``strong`` prices its bids on it
-(``side_bids``, on by default).
+(``side_bids``, on by default). That the side's positions play the greedy policy and
+the others the rules, card by card, is tested with the compiled play-outs
+(``test_playout_kernel.py``).
 """
 
 from __future__ import annotations
@@ -14,16 +16,13 @@ from random import Random
 
 import pytest
 
-import spades.bots.rules_play as rules_play_module
 import spades.bots.strong as strong_module
-from spades.bots.evaluation import greedy_card
 from spades.bots.evaluation import rollout as greedy_rollout
 from spades.bots.knowledge import seat_roles
 from spades.bots.rules_play import RulesTable, rules_rollout, side_rollout
 from spades.bots.strong import StrongPlayer
 from spades.cards import Mask
 from spades.game import Game
-from spades.playout import Playout
 from spades.views import SeatView, seat_view
 
 TableOf = Callable[[SeatView, list[Mask]], RulesTable]
@@ -38,39 +37,6 @@ def _position(basic_hand: Callable[..., Game], preset: str, deal: int,
     seats = game.rules.seats
     return (view, [game.hand_of(s) for s in seats],
             [dict(view.bids).get(s, 0) for s in seats])
-
-
-@pytest.mark.parametrize("cards_left", [13, 9, 5])
-def test_the_side_plays_the_greedy_policy_and_the_others_the_rules(
-        rules_table: TableOf, cards_left: int, basic_hand: Callable[..., Game],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every card of the side's positions comes from the greedy policy, every card of
-    the others from the rules asked at their seats, and the hand is played to its end."""
-    asked: dict[str, set[int]] = {"greedy": set(), "rules": set()}
-    rule_card = RulesTable.rule_card
-
-    def spy_greedy(p: Playout, *args: object) -> int:
-        asked["greedy"].add(p.turn)
-        return greedy_card(p, *args)  # type: ignore[arg-type]
-
-    def spy_rules(self: RulesTable, legal: Mask) -> int:
-        asked["rules"].add(self.p.turn)
-        return rule_card(self, legal)
-
-    monkeypatch.setattr(rules_play_module, "greedy_card", spy_greedy)
-    monkeypatch.setattr(RulesTable, "rule_card", spy_rules)
-    for deal in range(3):
-        view, hands, bids = _position(basic_hand, "classic", 9300 + deal, cards_left)
-        for seen in asked.values():
-            seen.clear()
-        partner, side_of = seat_roles(view.rules)
-        side = side_of[view.rules.seats.index(view.seat or "N")]
-        table = rules_table(view, hands)
-        tricks = side_rollout(table, bids, partner, side_of, side)
-        assert sum(tricks) == 13 and not any(table.p.hands)
-        assert asked["greedy"] and asked["rules"]
-        assert all(side_of[pos] == side for pos in asked["greedy"])
-        assert all(side_of[pos] != side for pos in asked["rules"])
 
 
 @pytest.mark.parametrize("preset", ["classic", "jokers", "cutthroat", "two-player"])

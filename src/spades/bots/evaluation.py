@@ -24,6 +24,8 @@ _SUIT_MASK = SUIT_MASK
 _SUIT_OF = SUIT_OF
 _RANK_OF = RANK_OF
 _LOW_BITS = [(1 << (c + 1)) - 1 for c in range(54)]
+GREEDY_ALL = -1
+"""Every side's bit set: a play-out where every position plays the greedy policy."""
 
 
 class Scorer:
@@ -89,7 +91,19 @@ def side_contracts(bids: list[int], side_of: list[int]) -> list[int]:
 def rollout(p: Playout, bids: list[int], partner: list[int], side_of: list[int],
             rng: Random, noise: float = 0.0, until: int = 13) -> list[int]:
     """Finish the hand with the greedy policy (or stop once ``until`` tricks are
-    done); returns tricks per position."""
+    done); returns tricks per position.
+
+    Without noise the play-out runs compiled (:func:`spades.bots.playout_kernel.play_out`,
+    the same policy on ints). The card-by-card play-out draws a random number for each
+    card it chooses, to decide whether to play it at random; the compiled one draws as
+    many, so that what a search draws next from ``rng`` is the same either way."""
+    if not noise:
+        from spades.bots.playout_kernel import play_out  # numba: only searches load it
+        chosen = play_out(p, bids, partner, side_of, GREEDY_ALL, until=until)
+        random = rng.random
+        for _ in range(chosen):
+            random()
+        return p.tricks
     hands = p.hands
     random = rng.random
     contract = side_contracts(bids, side_of)

@@ -17,12 +17,11 @@ table would find. A seat's :class:`~spades.bots.knowledge.Knowledge` is built th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from random import Random
 
 from spades.actions import Play
-from spades.bots.evaluation import greedy_card, side_contracts
 from spades.bots.knowledge import Knowledge, partner_of, voids_shown
 from spades.bots.tactics import Table, play_decision
 from spades.cards import Card, Mask, Seat
@@ -43,8 +42,8 @@ class RulesTable:
     every card of every sampled deal.
     """
 
-    __slots__ = ("bids", "deck", "p", "partners", "played_before", "seats", "shown",
-                 "trick")
+    __slots__ = ("bids", "deck", "p", "partner_at", "partners", "played_before", "seats",
+                 "shown", "trick")
 
     def __init__(self, rules: Rules, p: Playout, bids: dict[Seat, int],
                  voids: Mapping[Seat, frozenset[int]], *, before: Mask = 0,
@@ -54,6 +53,7 @@ class RulesTable:
         self.deck = rules.deck_mask
         self.bids = bids
         self.partners = _partners(self.seats, rules.partnerships)
+        self.partner_at = _partner_positions(self.seats, rules.partnerships)
         self.shown = {s: voids.get(s, frozenset()) for s in self.seats}
         self.played_before = before
         self.trick = list(trick)
@@ -99,7 +99,14 @@ def _partners(seats: tuple[Seat, ...], partnerships: bool) -> dict[Seat, Seat | 
 
 def rules_rollout(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
     """Finish the hand with every seat playing the basic rules from its own seat (one
-    card in ``1 / noise`` at random); returns tricks per position."""
+    card in ``1 / noise`` at random); returns tricks per position.
+
+    Without noise (and every seat's bid known) the play-out runs compiled
+    (:mod:`spades.bots.playout_kernel`, the same rules on ints); with noise, here,
+    card by card."""
+    seats = table.seats
+    if not noise and len(table.bids) == len(seats):
+        return _finish(table, [table.bids[s] for s in seats], [0] * len(seats), 0)
     p = table.p
     hands = p.hands
     while hands[p.turn]:
@@ -123,19 +130,38 @@ def side_rollout(table: RulesTable, bids: list[int], partner: list[int],
     The greedy play-out lets the others see the deal too, so they duck and set as
     nobody at a table can; here they play as the rules do from what the table showed
     them, which is how the rule-based players play and close to how people do, while
-    the side keeps the greedy policy's skill (``bids``, ``partner`` and ``side_of`` as
-    :func:`~spades.bots.evaluation.rollout` takes them).
+    the side keeps the greedy policy's skill (``bids`` the table's by position,
+    ``partner`` and ``side_of`` as :func:`~spades.bots.evaluation.rollout` takes them).
+    It runs compiled, as :func:`rules_rollout` does.
     """
-    p = table.p
-    hands = p.hands
-    contract = side_contracts(bids, side_of)
-    while hands[p.turn]:
-        legal = p.legal_mask()
-        if legal & (legal - 1) == 0:
-            card = legal.bit_length() - 1
-        elif side_of[p.turn] == side:
-            card = greedy_card(p, legal, bids, partner, side_of, contract)
-        else:
-            card = table.rule_card(legal)
-        table.play(card)
-    return p.tricks
+    return _finish(table, bids, side_of, 1 << side if side >= 0 else 0)
+
+
+def _finish(table: RulesTable, bids: Sequence[int], side_of: Sequence[int],
+            greedy: int) -> list[int]:
+    """Finish ``table``'s hand compiled (:func:`spades.bots.playout_kernel.play_out`):
+    the positions of the sides in the bits of ``greedy`` play the greedy policy, the
+    others the basic rules from their own seats; ``bids`` are the table's, by
+    position. Returns tricks per position."""
+    from spades.bots.playout_kernel import play_out  # numba: only searches load it
+    seats = table.seats
+    voids = [_SUIT_BITS[table.shown[s]] for s in seats]
+    play_out(table.p, bids, table.partner_at, side_of, greedy, voids=voids,
+             deck=table.deck, before=table.played_before)
+    table.shown = {s: _SUITS[v] for s, v in zip(seats, voids, strict=True)}
+    if not table.p.trick:
+        table.trick = []
+    return table.p.tricks
+
+
+_SUITS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
+"""Each set of suits by its bits (``1 << suit``), the kernel's form of a seat's voids."""
+_SUIT_BITS: dict[frozenset[int], int] = {suits: bits for bits, suits in enumerate(_SUITS)}
+
+
+@cache
+def _partner_positions(seats: tuple[Seat, ...], partnerships: bool) -> tuple[int, ...]:
+    """Each position's partner position (-1 for none), once per table shape."""
+    partners = _partners(seats, partnerships)
+    return tuple(-1 if (p := partners[s]) is None else seats.index(p) for s in seats)

@@ -215,6 +215,10 @@ class StrongPlayer:
         """Tricks left from which each deal is valued by the exact solver (the expert's
         second half of the hand); 0: never."""
         self.basic = BasicPlayer(seed, rules)
+        # The play-outs' machine code is compiled (or loaded) when the table is set,
+        # not at the first decision, whose safety clock would count the compile.
+        from spades.bots.playout_kernel import warm_up  # numba: only searches load it
+        warm_up()
 
     # -- hooks the oracle overrides ----------------------------------------------------
 

@@ -37,18 +37,19 @@ from spades.cards import NON_SPADE_MASK, SPADES, SUIT_MASK, SUIT_OF
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def drop_stale_machine_code(folder: Path) -> bool:
+def drop_stale_machine_code(folder: Path, *calls: Path) -> bool:
     """Delete numba's cached machine code in ``folder``'s ``__pycache__`` when any of
-    its Python sources changed since the code was cached; True if it did.
+    its Python sources, or of the folders ``calls`` whose kernels its kernels call,
+    changed since the code was cached; True if it did.
 
     numba keys a function's cached code to that function's own file only, so after a
     change to a kernel function that a function of another file calls (an upgrade, an
     edit), the caller's cached code would still run the old callee. A digest of every
-    source of the folder, kept beside the cache, tells when to start afresh. A folder
+    source of the folders, kept beside the cache, tells when to start afresh. A folder
     that cannot be written (a read-only install) is left as it is.
     """
     digest = hashlib.sha256()
-    for source in sorted(folder.glob("*.py")):
+    for source in sorted(folder.glob("*.py")) + [s for f in calls for s in sorted(f.glob("*.py"))]:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     cache = folder / "__pycache__"
     stamp = cache / "kernel-sources.sha256"
