@@ -91,6 +91,25 @@ def test_the_true_deal_of_players_who_follow_the_rules_keeps_its_whole_weight():
         assert play_likelihood(hands, view.plays, RULES, SOUTH, bids) == 1.0
 
 
+@pytest.mark.parametrize("preset", ["no-help-nil", "jokers", "blind-nil", "cutthroat",
+                                    "two-player"])
+def test_in_every_preset_the_true_deal_of_rule_players_keeps_its_whole_weight(
+        preset: str, basic_hand: Callable[..., Game]) -> None:
+    """Every card of a hand played by the rules is the rules' card on the true deal, Nil
+    bids (which the rules play first) included, whoever reads it."""
+    nil_hands = 0
+    for deal in range(12):
+        game = basic_hand(preset, 9600 + deal, 1 + deal % 9)
+        rules = game.rules
+        view = seat_view(game, game.to_act or "N")
+        hands = [game.hand_of(s) for s in rules.seats]
+        bids = [dict(view.bids)[s] for s in rules.seats]
+        nil_hands += 0 in bids
+        for me in range(len(rules.seats)):
+            assert play_likelihood(hands, view.plays, rules, me, bids) == 1.0, (deal, me)
+    assert preset in ("cutthroat", "two-player", "jokers") or nil_hands
+
+
 def _first_off_rule() -> Swap:
     """East's first card with a choice is replaced by a card of another suit or one
     with another hand's card between it and the rules' card; later cards are kept."""

@@ -28,7 +28,7 @@ from spades.cards import Card, Mask, Seat
 from spades.playout import Playout, nth_card
 from spades.rules import Rules
 
-__all__ = ["RulesTable", "rules_rollout", "side_rollout"]
+__all__ = ["RulesTable", "rules_rollout", "side_rollout", "suit_bits"]
 
 
 class RulesTable:
@@ -145,7 +145,7 @@ def _finish(table: RulesTable, bids: Sequence[int], side_of: Sequence[int],
     position. Returns tricks per position."""
     from spades.bots.playout_kernel import play_out  # numba: only searches load it
     seats = table.seats
-    voids = [_SUIT_BITS[table.shown[s]] for s in seats]
+    voids = [suit_bits(table.shown[s]) for s in seats]
     play_out(table.p, bids, table.partner_at, side_of, greedy, voids=voids,
              deck=table.deck, before=table.played_before)
     table.shown = {s: _SUITS[v] for s, v in zip(seats, voids, strict=True)}
@@ -158,6 +158,12 @@ _SUITS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
 """Each set of suits by its bits (``1 << suit``), the kernel's form of a seat's voids."""
 _SUIT_BITS: dict[frozenset[int], int] = {suits: bits for bits, suits in enumerate(_SUITS)}
+
+
+def suit_bits(suits: frozenset[int]) -> int:
+    """A set of suits as bits (``1 << suit``): how the compiled play-outs hold the
+    suits a seat has shown it lacks."""
+    return _SUIT_BITS[suits]
 
 
 @cache

@@ -22,14 +22,14 @@ import math
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from functools import partial
 from random import Random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from spades.actions import Play
+import numpy as np
+
 from spades.bots.basic import basic_bid
 from spades.bots.bidding import search_base, sure_tricks
 from spades.bots.knowledge import Knowledge
-from spades.bots.rules_play import RulesTable
-from spades.bots.tactics import Table, play_decision
+from spades.bots.rules_play import RulesTable, suit_bits
 from spades.cards import (
     NON_SPADE_MASK,
     RANK_OF,
@@ -202,20 +202,29 @@ played, and knowing the true deal then is worth nothing (docs/bots-history.md)."
 
 
 class _Decision(NamedTuple):
-    """A card another player chose, and the table as that player saw it then."""
+    """A card another player chose, and the table as that player saw it then, in the
+    form :func:`spades.bots.playout_kernel.rule_card` reads it."""
 
     position: int
-    seat: Seat
     card: Card
     later: Mask
     """The cards the player played from this card on (its hand then, less its hand
     now)."""
     led: int
     broken: bool
-    trick: tuple[tuple[Seat, Card], ...]
-    knowledge: Knowledge
-    """What the player knew then, with its hand as the played cards alone: each deal
-    puts its own hand in."""
+    win_card: int
+    win_pos: int
+    size: int
+    """The cards on the table in the trick, and the one winning it (-1 before the
+    lead)."""
+    played: Mask
+    """Every card played before this one."""
+    hands: Any
+    """An array of a hand per position, for the kernel: each deal puts the player's
+    hand in (the rules read no other)."""
+    voids: Any
+    tricks: Any
+    """The suits each position had shown it lacks (as bits) and its tricks, then."""
 
 
 class PlayReading:
@@ -250,12 +259,22 @@ class PlayReading:
             start[index[seat]] |= 1 << card
         p = Playout(start, index[plays[0][0]] if plays else 0)
         table = RulesTable(rules, p, bid_of, dict.fromkeys(seats, frozenset()))
+        from spades.bots.playout_kernel import rule_card  # numba: only searches load it
+        self.rule_card = rule_card
         self.decisions: list[_Decision] = []
+        self.bids = np.array(bids, dtype=np.int64)
+        self.partner = np.array(table.partner_at, dtype=np.int64)
+        self.nil_bid = 0 in bids
         for seat, card in plays:
             q = index[seat]
             if q != me:
-                self.decisions.append(_Decision(q, seat, card, p.hands[q], p.led, p.broken,
-                                                tuple(table.trick), table.knowledge()))
+                size = len(table.trick)
+                voids = [suit_bits(table.shown[s]) for s in seats]
+                self.decisions.append(_Decision(
+                    q, card, p.hands[q], p.led, p.broken, p.win_card if size else -1,
+                    p.win_pos if size else -1, size, self.played,
+                    np.zeros(len(seats), dtype=np.int64), np.array(voids, dtype=np.int64),
+                    np.array(p.tricks, dtype=np.int64)))
             table.play(card)
             self.played |= 1 << card
         self.answers: dict[tuple[int, Mask], bool] = {}
@@ -283,20 +302,16 @@ class PlayReading:
             key = (i, hand)
             miss = answers.get(key)
             if miss is None:
-                k = d.knowledge
-                # Built by name: dataclasses.replace took a fifth of the reading's time.
-                asked = Knowledge(seat=k.seat, seats=k.seats, partner=k.partner, hand=hand,
-                                  played=k.played, unseen=self.deck & ~k.played & ~hand,
-                                  voids=k.voids, bids=k.bids, tricks=k.tricks,
-                                  remaining=hand.bit_count())
-                want = play_decision(Table(d.seat, legal, d.trick, asked)).action
-                assert isinstance(want, Play)
+                d.hands[q] = hand
+                want = self.rule_card(d.hands, q, legal, d.led, d.win_card, d.win_pos,
+                                      d.size, d.played, d.voids, self.bids, d.tricks,
+                                      self.partner, self.deck, self.nil_bid)
                 miss = False
-                if want.card != card:
-                    low, high = min(want.card, card), max(want.card, card)
+                if want != card:
+                    low, high = min(want, card), max(want, card)
                     between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
-                    live = in_play & ~k.played & ~hand  # in the others' hands then
-                    miss = SUIT_OF[want.card] != SUIT_OF[card] or bool(between & live)
+                    live = in_play & ~d.played & ~hand  # in the others' hands then
+                    miss = SUIT_OF[want] != SUIT_OF[card] or bool(between & live)
                 answers[key] = miss
             out[q] += miss
         return out
