@@ -151,3 +151,43 @@ def test_the_greedy_play_out_plays_every_card_the_policy_plays(preset: str, seed
         assert (compiled.leader, compiled.win_card, compiled.win_pos) == \
             (p.leader, p.win_card, p.win_pos)
     assert drawn.random() == reference.random()
+
+
+PROBE = """
+import numba
+from random import Random
+from spades.bots import playout_kernel
+from spades.bots.strong import StrongPlayer
+import test_playout_kernel as t
+
+def signatures():
+    return {name: len(f.signatures) for name, f in vars(playout_kernel).items()
+            if isinstance(f, numba.core.registry.CPUDispatcher)}
+
+StrongPlayer(0)
+ready = signatures()
+assert ready["playout"], ready
+for preset in t.PRESETS:
+    for seed in range(6):
+        table, bids = t._random_table(preset, seed)
+        t.test_the_rules_play_out_plays_every_card_the_rules_play.hypothesis.inner_test(
+            preset, seed)
+        t.test_the_side_play_out_plays_the_greedy_policy_and_the_rules.hypothesis.inner_test(
+            preset, seed)
+        t.test_the_greedy_play_out_plays_every_card_the_policy_plays.hypothesis.inner_test(
+            preset, seed, 13)
+print({k: (ready[k], v) for k, v in signatures().items() if v != ready[k]})
+"""
+
+
+def test_a_search_level_compiles_its_play_outs_when_created() -> None:
+    """In a fresh process, after ``strong`` is created, play-outs of every kind in every
+    preset (and the kernel's cards asked one by one, as the reading of the play asks
+    them) compile nothing more: no decision's safety clock counts a compile."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    run = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                         timeout=600, check=False, cwd=Path(__file__).parent)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "{}", f"compiled after strong was created: {run.stdout}"

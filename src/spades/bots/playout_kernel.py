@@ -1,18 +1,23 @@
-"""The basic rules' card play, compiled: the rules play-out at machine speed.
+"""The search's play-outs, compiled: the basic rules and the greedy policy on ints.
 
-The search players value each card on every sampled deal by playing the hand out with
-every seat following the basic rules from its own seat (:mod:`spades.bots.rules_play`),
-and that play-out took most of a card decision's time: each of its cards builds a
-:class:`~spades.bots.knowledge.Knowledge` and a :class:`~spades.bots.tactics.Table` and
-asks the rules one by one, some sixty microseconds of Python a card. Here the same
-rules (:data:`spades.bots.tactics.RULES`, in their order) are written once more on ints
-and arrays, in the subset of Python that numba compiles, and the whole play-out runs as
-one call.
+The search players value each card on every sampled deal by playing the hand out
+twice: once with every seat following the basic rules from its own seat
+(:mod:`spades.bots.rules_play`), once with the greedy policy that sees every hand
+(:mod:`spades.bots.evaluation`); their bids are priced on the side play-out, the side
+greedy and the others by the rules. In Python those play-outs took most of a
+decision's time: each card of a rules play-out builds a
+:class:`~spades.bots.knowledge.Knowledge` and a :class:`~spades.bots.tactics.Table`
+and asks the rules one by one, some sixty microseconds a card. Here the same rules
+(:data:`spades.bots.tactics.RULES`, in their order) and the same policy
+(:func:`spades.bots.evaluation.greedy_card`) are written once more on ints and arrays,
+in the subset of Python that numba compiles, and a whole play-out is one call
+(:func:`play_out`).
 
-:mod:`spades.bots.tactics` stays the rules' definition: the basic player, the hints and
-the reading of the play ask it, and the tests pin every card chosen here to it, in
-every preset, with and without Nil bids. Positions are ``0 … n-1`` in turn order;
-``voids`` holds, per position, the suits it has shown it lacks as bits (``1 << suit``).
+The Python functions stay the definition: the basic player and the hints ask
+:mod:`spades.bots.tactics`, the play-outs with noise run card by card, and the tests
+ask both for every card of random positions, in every preset, with and without Nil
+bids. Positions are ``0 … n-1`` in turn order; ``voids`` holds, per position, the
+suits it has shown it lacks as bits (``1 << suit``).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from spades.solver.search import (
     popcount,
 )
 
-__all__ = ["STATE_SIZE", "greedy_card", "play_out", "playout", "rule_card", "warm_up"]
+__all__ = ["greedy_card", "play_out", "playout", "rule_card", "warm_up"]
 
 drop_stale_machine_code(Path(__file__).parent, Path(search.__file__).parent)
 
@@ -593,12 +598,11 @@ def greedy_card(hands: Any, turn: int, legal: int, led: int, win_card: int,
 
 
 TURN, LED, WIN_CARD, WIN_POS, SIZE, DONE, BROKEN, PLAYED, LEADER = range(9)
-"""The fields of a play-out's ``state`` (an int64 array of :data:`STATE_SIZE`), those
-of :class:`spades.playout.Playout` that are not arrays: the position to play, the
-suit led (-1 before the lead), the card winning the trick and its position (-1 before
-the lead), the cards in the trick, the tricks done, spades broken (0 or 1), every card
-played this hand and the position that led the trick."""
-STATE_SIZE = 9
+"""The fields of a play-out's ``state`` (an int64 array of nine), those of
+:class:`spades.playout.Playout` that are not lists: the position to play, the suit led
+(-1 before the lead), the card winning the trick and its position (between tricks,
+those of the last one), the cards in the trick, the tricks done, spades broken (0 or
+1), every card played this hand and the position that led the trick."""
 
 
 @compiled
