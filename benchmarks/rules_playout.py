@@ -2,8 +2,9 @@
 
 At every card decision ``strong`` plays each candidate card out to the end of the hand
 on each sampled deal twice, once greedily and once with every seat following the basic
-rules from its own seat (:func:`spades.bots.rules_play.rules_rollout`). The rules
-play-out costs several greedy ones, so its speed sets most of the time of a decision.
+rules from its own seat (:func:`spades.bots.rules_play.rules_rollout`). Both run
+compiled (:mod:`spades.bots.playout_kernel`, loaded before timing); the rules play-out
+costs a few greedy ones.
 
 The positions are those of the first hands of ``--deals`` classic deals played by the
 basic player (every card decision with a choice); at each, one deal is sampled from
@@ -25,6 +26,7 @@ from random import Random
 from bot_decisions import positions as decision_views
 from spades.bots.evaluation import rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, seat_roles
+from spades.bots.playout_kernel import warm_up
 from spades.bots.rules_play import RulesTable, rules_rollout
 from spades.bots.sampling import sample_hands
 from spades.bots.strong import _position
@@ -90,6 +92,7 @@ def main() -> None:
                         help="passes over the positions a round (default 5)")
     args = parser.parse_args()
     states = positions(args.deals)
+    warm_up()
     us = measure(states, args.repeat)
     greedy = measure(states, args.repeat, greedy=True)
     print(f"{len(states)} positions, {args.repeat} play-outs each, best of three rounds")

@@ -1,5 +1,6 @@
 """``scripts/play`` on a fresh copy of the project: it installs what playing needs and
-nothing of the test toolchain, and hands its arguments to ``spades serve``.
+nothing of the test toolchain, compiles the search levels' play-outs, and hands its
+arguments to ``spades serve``.
 
 This runs the real script (a virtual environment, pip, the package index), so it is slow.
 """
@@ -39,6 +40,8 @@ def test_play_installs_only_what_playing_needs_and_passes_its_arguments(
     installed = {p["name"].lower().replace("_", "-") for p in json.loads(listed.stdout)}
     assert {"spades", "starlette", "uvicorn"} <= installed
     assert not installed & TEST_TOOLS, sorted(installed & TEST_TOOLS)
+    # The play-outs were compiled at the install, not left to the first game.
+    assert list((copy / "src" / "spades" / "bots" / "__pycache__").glob("playout_kernel*.nbi"))
     # A second start installs nothing more and starts at once.
     again = subprocess.run([str(copy / "scripts" / "play"), "--help"], capture_output=True,
                            text=True, timeout=120, check=False)
