@@ -108,10 +108,10 @@ def test_the_rules_play_out_plays_every_card_the_rules_play(preset: str, seed: i
 def test_the_side_play_out_plays_the_greedy_policy_and_the_rules(preset: str,
                                                                   seed: int) -> None:
     table, bids = _random_table(preset, seed)
-    partner, side_of = seat_roles(rules_from(preset))
+    _, side_of = seat_roles(rules_from(preset))
     for side in sorted(set(side_of)):
         compiled, python = _copy(table, preset), _copy(table, preset)
-        tricks = side_rollout(compiled, bids, partner, side_of, side)
+        tricks = side_rollout(compiled, bids, side_of, side)
         _card_by_card(python, rules_from(preset), bids, {side})
         assert tricks == python.p.tricks, side
         _same_state(compiled, python)

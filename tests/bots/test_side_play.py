@@ -46,8 +46,8 @@ def test_with_no_seat_on_the_side_it_is_the_rules_play_out(
     the rules play-out."""
     for deal in range(3):
         view, hands, bids = _position(basic_hand, preset, 9400 + deal, 9)
-        partner, side_of = seat_roles(view.rules)
-        assert side_rollout(rules_table(view, hands), bids, partner, side_of, -1) == \
+        _, side_of = seat_roles(view.rules)
+        assert side_rollout(rules_table(view, hands), bids, side_of, -1) == \
             rules_rollout(rules_table(view, hands), Random(0)), (preset, deal)
 
 
@@ -62,7 +62,7 @@ def test_with_every_seat_on_the_side_it_is_the_greedy_play_out(
         one_side = [0] * len(hands)
         table = rules_table(view, hands)
         open_handed = greedy_rollout(table.p.copy(), bids, partner, one_side, Random(0))
-        assert side_rollout(table, bids, partner, one_side, 0) == open_handed, (preset, deal)
+        assert side_rollout(table, bids, one_side, 0) == open_handed, (preset, deal)
 
 
 def test_side_bids_price_each_bid_on_the_side_play_out(

@@ -121,8 +121,8 @@ def rules_rollout(table: RulesTable, rng: Random, noise: float = 0.0) -> list[in
     return p.tricks
 
 
-def side_rollout(table: RulesTable, bids: list[int], partner: list[int],
-                 side_of: list[int], side: int) -> list[int]:
+def side_rollout(table: RulesTable, bids: list[int], side_of: list[int],
+                 side: int) -> list[int]:
     """Finish the hand with the positions of ``side`` playing the greedy policy of
     :mod:`spades.bots.evaluation` (every hand open to them) and every other seat the
     basic rules from its own seat; returns tricks per position.
@@ -131,7 +131,8 @@ def side_rollout(table: RulesTable, bids: list[int], partner: list[int],
     nobody at a table can; here they play as the rules do from what the table showed
     them, which is how the rule-based players play and close to how people do, while
     the side keeps the greedy policy's skill (``bids`` the table's by position,
-    ``partner`` and ``side_of`` as :func:`~spades.bots.evaluation.rollout` takes them).
+    ``side_of`` as :func:`~spades.bots.evaluation.rollout` takes it; the partners are
+    the table's).
     It runs compiled, as :func:`rules_rollout` does.
     """
     return _finish(table, bids, side_of, 1 << side if side >= 0 else 0)

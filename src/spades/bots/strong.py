@@ -315,7 +315,7 @@ class StrongPlayer:
                 elif self.side_playouts:
                     table = _table_after(view, k, bid_of, base, card)
                     worths.append(scorer.utility(
-                        side_rollout(table, bids, partner, side_of, side_of[me])))
+                        side_rollout(table, bids, side_of, side_of[me])))
                 elif not self.rules_playouts:
                     p = base.copy()
                     p.play(card)
@@ -409,7 +409,7 @@ class StrongPlayer:
                 elif not self.rules_playouts:
                     if self.side_bids:
                         tricks = side_rollout(_dealt(rules, hands, leader, bids), bids,
-                                              roles[0], roles[1], roles[1][me])
+                                              roles[1], roles[1][me])
                     else:
                         tricks = rollout(Playout(hands, leader), bids, roles[0], roles[1],
                                          rng, self.bid_noise)
