@@ -154,15 +154,13 @@ def test_the_greedy_play_out_plays_every_card_the_policy_plays(preset: str, seed
 
 
 PROBE = """
-import numba
-from random import Random
 from spades.bots import playout_kernel
 from spades.bots.strong import StrongPlayer
 import test_playout_kernel as t
 
-def signatures():
-    return {name: len(f.signatures) for name, f in vars(playout_kernel).items()
-            if isinstance(f, numba.core.registry.CPUDispatcher)}
+def signatures():  # what the search calls from Python
+    return {name: len(getattr(playout_kernel, name).signatures)
+            for name in ("playout", "rule_card")}
 
 StrongPlayer(0)
 ready = signatures()
@@ -182,8 +180,9 @@ print({k: (ready[k], v) for k, v in signatures().items() if v != ready[k]})
 
 def test_a_search_level_compiles_its_play_outs_when_created() -> None:
     """In a fresh process, after ``strong`` is created, play-outs of every kind in every
-    preset (and the kernel's cards asked one by one, as the reading of the play asks
-    them) compile nothing more: no decision's safety clock counts a compile."""
+    preset (and the rules' card asked on its own, as the reading of the play asks it)
+    compile nothing more, nor load anything from numba's cache: no decision's safety
+    clock counts either."""
     import subprocess
     import sys
     from pathlib import Path

@@ -723,5 +723,10 @@ def warm_up() -> float:
     # North's side greedy, East-West by the rules, with a Nil bid: every branch typed.
     play_out(Playout(hands, 0), [1, 0, 1, 1], [2, 3, 0, 1], [0, 1, 0, 1], 1,
              voids=[0, 0, 0, 0], deck=deck)
+    # The reading of the play asks the rules' card on its own (loaded from the cache,
+    # the play-out's machine code holds it but does not make it callable).
+    four = np.zeros(4, dtype=np.int64)
+    rule_card(np.array(hands, dtype=np.int64), 0, hands[0], -1, -1, -1, 0, 0, four, four,
+              four, np.array([2, 3, 0, 1], dtype=np.int64), deck, False)
     _warmed = True
     return time.perf_counter() - start
