@@ -10,13 +10,17 @@ from collections.abc import Callable
 from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spades.actions import Bid
-from spades.bots.basic import BasicPlayer, rule_bid
+from spades.bots.basic import BasicPlayer, basic_bid, basic_bid_at, rule_bid
+from spades.bots.bidding import nil_fits, sure_tricks
 from spades.bots.knowledge import knowledge_of
 from spades.bots.sampling import RULE_MISS, bid_fits, bid_likelihood, chain_deals
+from spades.cards import RANK_OF, SPADES, SUIT_OF, cards_of
 from spades.game import Game, Phase
-from spades.rules import rules_from
+from spades.rules import PRESETS, rules_from
 from spades.views import seat_view
 
 
@@ -130,3 +134,46 @@ def test_while_bidding_the_search_reads_basic_seats_by_their_count():
     for seat, bid in game.hand.bids:
         hand = game.hand.held[seat]
         assert fits[seat](hand) == pytest.approx(bid_likelihood(hand, bid, rules))
+
+
+def _plain_nil_fits(hand: int, partnered: bool, rules) -> bool:
+    """Tip 4 written card by card, as the rules page says it."""
+    cards = cards_of(hand)
+    if sum(SUIT_OF[c] == SPADES for c in cards) > (3 if partnered else 2):
+        return False
+    if any(RANK_OF[c] >= 11 or (SUIT_OF[c] == SPADES and RANK_OF[c] > 7) for c in cards):
+        return False
+    if not partnered and any(RANK_OF[c] >= 10 for c in cards):
+        return False
+    low = sum(RANK_OF[c] <= 2 for c in cards)
+    return low >= (4 if partnered else 5) and sure_tricks(hand, rules) < 1.5
+
+
+@settings(max_examples=300, deadline=None)
+@given(preset=st.sampled_from(list(PRESETS)), data=st.data())
+def test_the_basic_bid_at_a_table_is_the_basic_bid_of_every_hand(preset, data):
+    # The search reads bids through basic_bid_at, which works the bid out once per
+    # count of sure tricks: it must bid exactly as rule_bid does, Nil and the end of
+    # the game included.
+    rules = rules_from(preset)
+    seats = rules.seats
+    seat_at = data.draw(st.integers(0, len(seats) - 1))
+    seat = seats[seat_at]
+    before = [(s, data.draw(st.sampled_from([0, 1, 2, 3, 4, 5, 6])))
+              for s in seats[:seat_at]]
+    near = data.draw(st.booleans())
+    scores = {side: data.draw(st.integers(rules.target - 120, rules.target - 1) if near
+                              else st.integers(-200, 300)) for side in rules.sides}
+    bid_of = basic_bid_at(rules, seat, before, scores)
+    deck = list(rules.deck_cards)
+    size = 13
+    for _ in range(30):
+        hand = sum(1 << c for c in data.draw(st.permutations(deck))[:size])
+        # Nil hands are rare in random deals: draw the low cards often.
+        if data.draw(st.booleans()):
+            low = [c for c in deck if RANK_OF[c] <= 5]
+            hand = sum(1 << c for c in data.draw(st.permutations(low))[:size])
+        for partnered in (True, False):
+            assert nil_fits(hand, rules, partnered) == _plain_nil_fits(hand, partnered, rules)
+        assert bid_of(hand) == basic_bid(rules, seat, hand, before, scores), \
+            (cards_of(hand), before, scores)

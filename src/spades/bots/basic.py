@@ -13,7 +13,7 @@ winner and trump with the lowest winning spade when last, 9 count spades and voi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 
 from spades.actions import Bid, BlindChoice, DrawChoice, Exchange
@@ -148,19 +148,26 @@ def rule_bid(rules: Rules, seat: Seat, hand: Mask, bids: Sequence[tuple[Seat, in
     scores as they stand: a function of what the table shows, so that the search
     players can read the bid a ``basic`` seat made back into its hand."""
     partner = partner_of(rules.seats, seat, rules.partnerships)
-    made = dict(bids)
-    partner_bid = made.get(partner) if partner is not None else None
+    partner_bid = dict(bids).get(partner) if partner is not None else None
     if rules.bots_bid_nil and nil_legal and partner_bid != 0 and \
             nil_fits(hand, rules, partner is not None):
         return Decision(Bid(0), "no high cards and few spades: bid Nil", "bid_nil")
-    estimate = sure_tricks(hand, rules)
+    return _counted_bid(rules, seat, sure_tricks(hand, rules), bids, scores, partner_bid)
+
+
+def _counted_bid(rules: Rules, seat: Seat, estimate: float,
+                 bids: Sequence[tuple[Seat, int]], scores: Mapping[str, int],
+                 partner_bid: int | None) -> Decision:
+    """The part of :func:`rule_bid` after Nil: the count of sure tricks ``estimate``
+    adjusted to the table and to the score."""
     others = [b for s, b in bids]
     last = len(bids) == len(rules.seats) - 1
     bid, why = adjust_to_table(estimate, others, last)
     code = "bid_adjust" if why.startswith("only") else "bid_count"
     if partner_bid == 0:
         why, code = "partner bid Nil: never Nil too; " + why, "bid_partner_nil"
-    final = final_hand_bid(rules, seat, bid, estimate, dict(scores), made, partner_bid)
+    final = final_hand_bid(rules, seat, bid, estimate, dict(scores), dict(bids),
+                           partner_bid)
     if final is not None:
         bid, why = final
         code = "bid_endgame"
@@ -176,9 +183,36 @@ def basic_bid(rules: Rules, seat: Seat, hand: Mask, bids: Sequence[tuple[Seat, i
     return action.tricks
 
 
+def basic_bid_at(rules: Rules, seat: Seat, bids: Sequence[tuple[Seat, int]],
+                 scores: Mapping[str, int]) -> Callable[[Mask], int]:
+    """:func:`basic_bid` at one table (seat, bids before it, scores) as a function of
+    the hand alone. Past Nil the bid depends on the hand only through its count of
+    sure tricks, so each count is worked out once: the search reads a bid into the
+    hands of thousands of deals a decision, all at the same table."""
+    partner = partner_of(rules.seats, seat, rules.partnerships)
+    partner_bid = dict(bids).get(partner) if partner is not None else None
+    may_nil = rules.bots_bid_nil and partner_bid != 0
+    partnered = partner is not None
+    by_count: dict[float, int] = {}
+
+    def bid_of(hand: Mask) -> int:
+        if may_nil and nil_fits(hand, rules, partnered):
+            return 0
+        estimate = sure_tricks(hand, rules)
+        bid = by_count.get(estimate)
+        if bid is None:
+            action = _counted_bid(rules, seat, estimate, bids, scores, partner_bid).action
+            assert isinstance(action, Bid)
+            bid = by_count[estimate] = action.tricks
+        return bid
+
+    return bid_of
+
+
 __all__ = [
     "BasicPlayer",
     "basic_bid",
+    "basic_bid_at",
     "bid_decision",
     "blind_decision",
     "draw_decision",

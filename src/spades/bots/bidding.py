@@ -8,6 +8,7 @@ its figure and a reason a player understands.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
 
 from spades.cards import RANK_OF, SPADES, SUIT_MASK, SUIT_OF, Card, Mask, Seat, cards_of
@@ -99,22 +100,31 @@ def _spade_core(spades: Mask, tops: tuple[Card, ...]) -> float:
 
 def nil_fits(hand: Mask, rules: Rules, partnered: bool) -> bool:
     """Tip 4: no ace or king, no spade above the nine, at most three spades and plenty
-    of twos, threes and fours (stricter without a partner to cover)."""
-    spades = hand & SUIT_MASK[SPADES]
-    if spades.bit_count() > (3 if partnered else 2):
+    of twos, threes and fours (stricter without a partner to cover).
+
+    Read off masks of the deck's cards by rank (:data:`_HIGH`, :data:`_LOW` and the
+    rest): the search asks it of every hand of every deal it weighs."""
+    if (hand & SUIT_MASK[SPADES]).bit_count() > (3 if partnered else 2):
         return False
-    low = 0
-    for c in cards_of(hand):
-        rank = RANK_OF[c]
-        if SUIT_OF[c] == SPADES and rank > NINE:
-            return False
-        if rank >= KING:
-            return False
-        if rank <= FOUR:
-            low += 1
-    if not partnered and any(RANK_OF[c] >= 10 for c in cards_of(hand)):
+    if hand & (_HIGH | _HIGH_SPADES) or (not partnered and hand & _TEN_UP):
         return False
-    return low >= (4 if partnered else 5) and sure_tricks(hand, rules) < 1.5
+    return (hand & _LOW).bit_count() >= (4 if partnered else 5) and \
+        sure_tricks(hand, rules) < 1.5
+
+
+def _cards_where(test: Callable[[Card], bool]) -> Mask:
+    """The mask of every card of the 54 (jokers included) that passes ``test``."""
+    return sum(1 << c for c in range(len(RANK_OF)) if test(c))
+
+
+_HIGH = _cards_where(lambda c: RANK_OF[c] >= KING)
+"""Kings, aces and the jokers: none in a Nil hand."""
+_HIGH_SPADES = _cards_where(lambda c: SUIT_OF[c] == SPADES and RANK_OF[c] > NINE)
+"""Spades above the nine: none in a Nil hand."""
+_TEN_UP = _cards_where(lambda c: RANK_OF[c] >= 10)
+"""Cards from the queen up (ranks from 10): none in a Nil hand without a partner."""
+_LOW = _cards_where(lambda c: RANK_OF[c] <= FOUR)
+"""Twos, threes and fours: a Nil hand needs plenty."""
 
 
 def adjust_to_table(estimate: float, others: list[int], last: bool) -> tuple[int, str]:

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from spades.bots.basic import basic_bid
+from spades.bots.basic import basic_bid_at
 from spades.bots.bidding import search_base, sure_tricks
 from spades.bots.knowledge import Knowledge
 from spades.bots.rules_play import RulesTable, suit_bits
@@ -149,9 +149,11 @@ def bid_fits(view: SeatView) -> dict[Seat, BidFit]:
         player = view.players.get(seat)
         before = view.bids[:i]
         if player == "basic" and view.phase is Phase.PLAY:
-            fits[seat] = partial(_rule_fit, rules, seat, bid, before, view.scores)
+            fits[seat] = partial(_rule_fit, basic_bid_at(rules, seat, before, view.scores),
+                                 bid)
         elif player in SEARCH_LEVELS and bid:
-            fits[seat] = partial(_search_fit, rules, seat, bid, before, view.scores,
+            fits[seat] = partial(_search_fit, rules,
+                                 basic_bid_at(rules, seat, before, view.scores), bid,
                                  SEARCH_BID_ODDS[seat in second])
         else:
             fits[seat] = partial(bid_likelihood, bid=bid, rules=rules)
@@ -171,19 +173,18 @@ def after_partner(rules: Rules, bids: Sequence[tuple[Seat, int]]) -> set[Seat]:
     return second
 
 
-def _rule_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat, int]],
-              scores: Mapping[str, int], hand: Mask) -> float:
-    """:data:`RULE_MISS` to the power of how far the basic bid of ``hand`` lies from
-    ``bid``."""
-    return float(RULE_MISS ** abs(basic_bid(rules, seat, hand, before, scores) - bid))
+def _rule_fit(bid_of: Callable[[Mask], int], bid: int, hand: Mask) -> float:
+    """:data:`RULE_MISS` to the power of how far the basic bid of ``hand`` (``bid_of``,
+    :func:`spades.bots.basic.basic_bid_at` the seat's table) lies from ``bid``."""
+    return float(RULE_MISS ** abs(bid_of(hand) - bid))
 
 
-def _search_fit(rules: Rules, seat: Seat, bid: int, before: Sequence[tuple[Seat, int]],
-                scores: Mapping[str, int], odds: Mapping[int, float], hand: Mask) -> float:
+def _search_fit(rules: Rules, bid_of: Callable[[Mask], int], bid: int,
+                odds: Mapping[int, float], hand: Mask) -> float:
     """The odds of ``bid`` from a search player holding ``hand``, by how far it lies
-    from the base of its bid search: the basic bid, or the rounded count where the
-    basic bid is Nil."""
-    base = search_base(hand, rules, basic_bid(rules, seat, hand, before, scores))
+    from the base of its bid search: the basic bid (``bid_of``), or the rounded count
+    where the basic bid is Nil."""
+    base = search_base(hand, rules, bid_of(hand))
     return odds.get(bid - base, SEARCH_BID_FAR)
 
 
