@@ -391,6 +391,7 @@ class StrongPlayer:
         cap = TimeCap(self.budget.max_seconds)
         planned = self.budget.bid_deals
         done = 0
+        scorers: dict[tuple[int, ...], Scorer] = {}
         for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
             # The same guesses of the deal for every candidate (common random numbers).
@@ -399,7 +400,11 @@ class StrongPlayer:
                 # Each candidate played out as bid: both play-outs play for the side's
                 # contract and duck once it is made, so the tricks depend on the bid.
                 bids = [guessed[s] if s != view.seat else b for s in seats]
-                scorer = Scorer(rules, bids, blind, me, view.scores, view.bag_counts)
+                # The guesses repeat across deals: each table of bids is scored once.
+                scorer = scorers.get(key := tuple(bids))
+                if scorer is None:
+                    scorer = scorers[key] = Scorer(rules, bids, blind, me, view.scores,
+                                                   view.bag_counts)
                 worths: list[float] = []
                 if self.guessed_bids:
                     tricks = guessed_rollout(Playout(hands, leader), [0] * len(seats),
