@@ -59,13 +59,15 @@ from spades.playout import Playout, trick_winner
 from spades.rules import Rules
 from spades.views import SeatView
 
-DEFAULT_WORLDS = 150
+DEFAULT_WORLDS = 600
 """Deals sampled per card decision. Each card is played out twice on each (mixed
-play-outs), and the rules play-out costs several greedy ones: 150 deals keep a
-decision under a second (``benchmarks/bot_decisions.py``), and 50 measured as strong
-as 600 did with greedy play-outs (docs/bots-history.md)."""
-DEFAULT_BID_WORLDS = 300
-DEFAULT_PLAYOUTS = 600
+play-outs). Four times the 150 of the releases before the play-outs were compiled:
+over 1,000 deals against ``basic`` they gained about two points a hand with bags
+charged over 150, and a decision still takes well under half a second at the median
+(docs/bots.md: "Four times the deals for `strong`"; ``benchmarks/bot_decisions.py``)."""
+DEFAULT_BID_WORLDS = 1200
+"""Deals sampled per bid: twice the card decision's, as at every budget."""
+DEFAULT_PLAYOUTS = 2400
 """Card play-outs (each greedy and by the rules) per card decision at most: with many
 different cards to compare, fewer deals are sampled (a count that bounds the time of a
 decision on any machine)."""

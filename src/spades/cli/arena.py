@@ -58,7 +58,7 @@ def register(sub: Any) -> None:
     p.add_argument("--budget", type=int, default=None, metavar="DEALS",
                    help="possible deals strong searches per card decision, twice that "
                    "per bid; expert searches four times as many per card (default: "
-                   "each level's own, 150 for strong)")
+                   "each level's own, 600 for strong)")
     p.add_argument("--hand", action="store_true",
                    help="play only the first hand of each deal instead of the whole game: "
                    "the margin is then that hand's points (also shown with bags charged "
