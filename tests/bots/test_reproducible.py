@@ -109,8 +109,8 @@ def test_expert_samples_every_deal_for_up_to_eight_cards_and_fewer_beyond():
     # The first leads, with eleven or twelve different cards, were the expert's longest
     # decisions: its play-outs are capped so that they sample fewer deals.
     budget = make_player("expert", 0).budget
-    assert budget.deals_for(8) == budget.deals == 600
-    assert budget.deals_for(12) == 400
+    assert budget.deals_for(8) == budget.deals == 2400
+    assert budget.deals_for(12) == 1600
     small = expert_player(0, None, 40).budget  # 160 deals, 1,280 play-outs
     assert small.deals_for(8) == 160
     assert small.deals_for(12) == 106
