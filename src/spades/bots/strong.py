@@ -61,8 +61,8 @@ from spades.views import SeatView
 
 DEFAULT_WORLDS = 600
 """Deals sampled per card decision. Each card is played out twice on each (mixed
-play-outs). Four times the 150 of the releases before the play-outs were compiled:
-over 1,000 deals against ``basic`` they gained about two points a hand with bags
+play-outs). Four times the 150 of earlier releases, which the compiled play-outs made
+affordable: over 1,000 deals against ``basic`` they gained 1.7 points a hand with bags
 charged over 150, and a decision still takes well under half a second at the median
 (docs/bots.md: "Four times the deals for `strong`"; ``benchmarks/bot_decisions.py``)."""
 DEFAULT_BID_WORLDS = 1200
