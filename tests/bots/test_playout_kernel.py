@@ -29,6 +29,17 @@ PRESETS = ["classic", "no-help-nil", "jokers", "blind-nil", "cutthroat", "two-pl
 PLAYOUT_FIELDS = ("hands", "turn", "led", "trick", "broken", "played", "done", "tricks")
 
 
+def _random_deal(rules: Rules, rng: Random) -> tuple[list[int], list[int]]:
+    """A hand of ``rules`` dealt and bid at random (Nils included): the hands and the
+    bids by position."""
+    n = len(rules.seats)
+    deck = cards_of(rules.deck_mask)
+    rng.shuffle(deck)
+    per = 13 if n != 3 else 17
+    hands = [sum(1 << c for c in deck[q * per:(q + 1) * per]) for q in range(n)]
+    return hands, [rng.choice([0, 0, 1, 2, 3, 4, 5]) for _ in range(n)]
+
+
 def _random_table(preset: str, seed: int) -> tuple[RulesTable, list[int]]:
     """A hand of ``preset`` dealt and bid at random (Nils included), some cards into its
     play chosen at random: the table as the rules read it, and the bids by position."""
@@ -36,11 +47,8 @@ def _random_table(preset: str, seed: int) -> tuple[RulesTable, list[int]]:
     rules = rules_from(preset)
     seats = rules.seats
     n = len(seats)
-    deck = cards_of(rules.deck_mask)
-    rng.shuffle(deck)
     per = 13 if n != 3 else 17
-    hands = [sum(1 << c for c in deck[q * per:(q + 1) * per]) for q in range(n)]
-    bids = [rng.choice([0, 0, 1, 2, 3, 4, 5]) for _ in seats]
+    hands, bids = _random_deal(rules, rng)
     bid_of = dict(zip(seats, bids, strict=True))
     table = RulesTable(rules, Playout(hands, rng.randrange(n)), bid_of, {})
     for _ in range(rng.randrange(per * n - 3)):
@@ -153,6 +161,66 @@ def test_the_greedy_play_out_plays_every_card_the_policy_plays(preset: str, seed
     assert drawn.random() == reference.random()
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**32), st.booleans())
+def test_every_candidate_card_is_played_out_as_each_play_out_alone_plays_it(
+        preset: str, seed: int, earlier: bool) -> None:
+    """:class:`~spades.bots.playout_kernel.CardPlayouts` (the search's card decisions)
+    gives, for every legal card, the tricks of the rules play-out and of the greedy
+    play-out after it, and as many draws as the greedy play-outs make; the position
+    is left as it was. With ``earlier``, the position starts afresh from where the
+    table is, its cards played so far handed over as ``before`` (as a search's sampled
+    deal starts from the view)."""
+    table, bids = _random_table(preset, seed)
+    rules = rules_from(preset)
+    partner, side_of = seat_roles(rules)
+    start = table.p.copy()
+    before = table.played_before
+    if earlier:
+        before, start.played = start.played, 0
+    cards = cards_of(start.legal_mask())
+    voids = [sum(1 << s for s in table.shown[seat]) for seat in table.seats]
+    batch = kernel.CardPlayouts(cards, bids, partner, side_of, voids, rules.deck_mask,
+                                before)
+    snapshot = start.copy()
+    played_out, chosen = batch.tricks(start)
+    for field in PLAYOUT_FIELDS:
+        assert getattr(start, field) == getattr(snapshot, field), field
+    drawn = Random(seed)
+    for card, (by_rules, greedy) in zip(cards, played_out, strict=True):
+        alone = _copy(table, preset)
+        alone.play(card)
+        assert by_rules == rules_rollout(alone, Random(0)), card
+        p = table.p.copy()
+        p.play(card)
+        assert greedy == rollout(p, bids, partner, side_of, drawn), card
+    reference = Random(seed)
+    for _ in range(chosen):
+        reference.random()
+    assert drawn.random() == reference.random()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**32))
+def test_every_table_of_bids_is_played_out_as_the_side_play_out_plays_it(
+        preset: str, seed: int) -> None:
+    """:func:`~spades.bots.playout_kernel.bid_playouts` (the search's bids) gives, for
+    each table of bids, the tricks of the side play-out of the whole deal."""
+    rng = Random(seed)
+    rules = rules_from(preset)
+    partner, side_of = seat_roles(rules)
+    hands, _ = _random_deal(rules, rng)
+    tables = [_random_deal(rules, rng)[1] for _ in range(3)]
+    leader = rng.randrange(len(hands))
+    side = rng.choice(side_of)
+    got = kernel.bid_playouts(hands, leader, tables, partner, side_of, rules.deck_mask,
+                              1 << side)
+    for bids, tricks in zip(tables, got, strict=True):
+        table = RulesTable(rules, Playout(hands, leader),
+                           dict(zip(rules.seats, bids, strict=True)), {})
+        assert tricks == side_rollout(table, bids, side_of, side)
+
+
 PROBE = """
 from spades.bots import playout_kernel
 from spades.bots.strong import StrongPlayer
@@ -160,11 +228,11 @@ import test_playout_kernel as t
 
 def signatures():  # what the search calls from Python
     return {name: len(getattr(playout_kernel, name).signatures)
-            for name in ("playout", "rule_card")}
+            for name in ("playout", "rule_card", "card_playouts", "deal_playouts")}
 
 StrongPlayer(0)
 ready = signatures()
-assert ready["playout"], ready
+assert all(ready.values()), ready
 for preset in t.PRESETS:
     for seed in range(6):
         table, bids = t._random_table(preset, seed)
@@ -174,6 +242,10 @@ for preset in t.PRESETS:
             preset, seed)
         t.test_the_greedy_play_out_plays_every_card_the_policy_plays.hypothesis.inner_test(
             preset, seed, 13)
+        t.test_every_candidate_card_is_played_out_as_each_play_out_alone_plays_it.hypothesis.inner_test(
+            preset, seed, seed % 2 == 0)
+        t.test_every_table_of_bids_is_played_out_as_the_side_play_out_plays_it.hypothesis.inner_test(
+            preset, seed)
 print({k: (ready[k], v) for k, v in signatures().items() if v != ready[k]})
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -156,17 +157,25 @@ def test_the_guard_follows_the_play_outs_unless_given() -> None:
 def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
         monkeypatch: pytest.MonkeyPatch, basic_hand: Callable[..., Game]) -> None:
     """By default every card is played out on every sampled deal twice, greedily and by
-    the rules, and valued at the mean of the two; without mixed play-outs only the
-    greedy play-out prices it."""
+    the rules (both in one compiled call a deal), and each play-out is scored; without
+    mixed play-outs only the greedy play-out prices it."""
     from spades.bots.evaluation import Scorer
 
-    calls = {"rules": 0, "greedy": 0}
-    real_rules, real_greedy = rules_rollout, greedy_rollout
+    calls = {"both": 0, "greedy": 0}
+    real_batch, real_greedy = strong_module._card_playouts, greedy_rollout
     worths: list[float] = []
 
-    def rules(table: RulesTable, rng: Random, noise: float = 0.0) -> list[int]:
-        calls["rules"] += 1
-        return real_rules(table, rng, noise)
+    def batch(*args: Any) -> Any:
+        made = real_batch(*args)
+
+        class Counting:
+            def tricks(self, p: Playout) -> tuple[list[list[list[int]]], int]:
+                played_out, chosen = made.tricks(p)
+                assert all(len(pair) == 2 for pair in played_out)
+                calls["both"] += len(played_out)
+                return played_out, chosen
+
+        return Counting()
 
     def greedy(*args: object, **kwargs: object) -> list[int]:
         calls["greedy"] += 1
@@ -178,7 +187,7 @@ def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
         worths.append(real_utility(self, tricks))
         return worths[-1]
 
-    monkeypatch.setattr(strong_module, "rules_rollout", rules)
+    monkeypatch.setattr(strong_module, "_card_playouts", batch)
     monkeypatch.setattr(strong_module, "rollout", greedy)
     monkeypatch.setattr(Scorer, "utility", utility)
     searched = 0
@@ -189,15 +198,15 @@ def test_mixed_play_outs_value_each_card_at_the_mean_of_both(
         player = StrongPlayer(0, game.rules, worlds=5)
         assert player.mixed_playouts
         decision = player.decide(view)
-        assert calls["rules"] == calls["greedy"]
-        assert len(worths) == 2 * calls["rules"]
-        if calls["rules"]:
+        assert calls["greedy"] == 0
+        assert len(worths) == 2 * calls["both"]
+        if calls["both"]:
             searched += 1
             assert "possible deals" in decision.reason or decision.code != "search"
         for key in calls:
             calls[key] = 0
         StrongPlayer(0, game.rules, worlds=5, mixed_playouts=False).decide(view)
-        assert calls["rules"] == 0
+        assert calls["both"] == 0
     assert searched
 
 
@@ -217,8 +226,16 @@ def test_mixed_play_outs_average_the_two_values(
     ours[me] += 9
     theirs = taken[:]
     theirs[(me + 1) % 4] += 9
-    monkeypatch.setattr(strong_module, "rules_rollout", lambda *a, **k: ours[:])
-    monkeypatch.setattr(strong_module, "rollout", lambda *a, **k: theirs[:])
+    class Stub:
+        """Every card's rules play-out gives ``ours``, its greedy one ``theirs``."""
+
+        def __init__(self, view: SeatView, k: object, cards: list[int], *args: object):
+            self.cards = cards
+
+        def tricks(self, p: Playout) -> tuple[list[list[list[int]]], int]:
+            return [[ours[:], theirs[:]] for _ in self.cards], 0
+
+    monkeypatch.setattr(strong_module, "_card_playouts", Stub)
     compared: list[list[float]] = []
     real_gain = strong_module._clear_gain
 

@@ -82,7 +82,8 @@ def test_side_bids_price_each_bid_on_the_side_play_out(
                *, side_bids: bool) -> dict[int, float]:
         monkeypatch.setattr(strong_module, "rollout", lambda *a, **k: open_handed[:])
         if side is not None:
-            monkeypatch.setattr(strong_module, "side_rollout", lambda *a, **k: side[:])
+            monkeypatch.setattr(strong_module, "_side_playouts",
+                                lambda _r, _h, _l, tables, *a: [side[:] for _ in tables])
         values, done, _ = StrongPlayer(0, game.rules, bid_worlds=4,
                                        side_bids=side_bids).bid_values(view, candidates)
         assert done == 4

@@ -36,11 +36,13 @@ from spades.solver.search import (
     bit_index_high,
     compiled,
     drop_stale_machine_code,
+    inlined,
     lowest_index,
     popcount,
 )
 
-__all__ = ["greedy_card", "play_out", "playout", "rule_card", "warm_up"]
+__all__ = ["CardPlayouts", "bid_playouts", "card_playouts", "deal_playouts", "greedy_card",
+           "play_out", "playout", "rule_card", "warm_up"]
 
 drop_stale_machine_code(Path(__file__).parent, Path(search.__file__).parent)
 
@@ -605,6 +607,45 @@ those of the last one), the cards in the trick, the tricks done, spades broken (
 1), every card played this hand and the position that led the trick."""
 
 
+@inlined
+def _step(hands: Any, tricks: Any, voids: Any, card: int, turn: int, led: int,
+          win_card: int, win_pos: int, size: int, done: int, played: int, leader: int,
+          broken: bool) -> tuple[int, int, int, int, int, int, int, int, bool]:
+    """Play ``card`` for position ``turn`` (the rules of :meth:`spades.playout.Playout.play`,
+    on the play-out's arrays and fields, see :data:`TURN`), noting the suits the card
+    shows the player lacks (spades broken as before it) in ``voids``; returns the
+    fields after it, in their order."""
+    n = len(hands)
+    suit = _SUIT_OF[card]
+    if led < 0:
+        if suit == _SPADES and not broken:
+            voids[turn] |= 7
+    elif suit != led:
+        voids[turn] |= 1 << led
+    hands[turn] ^= 1 << card
+    played |= 1 << card
+    if suit == _SPADES:
+        broken = True
+    if led < 0:
+        led = suit
+        leader = turn
+        win_card = card
+        win_pos = turn
+    elif (suit == led or suit == _SPADES) and card > win_card:
+        win_card = card
+        win_pos = turn
+    size += 1
+    if size == n:
+        tricks[win_pos] += 1
+        done += 1
+        turn = win_pos
+        led = -1
+        size = 0
+    else:
+        turn = (turn + 1) % n
+    return turn, led, win_card, win_pos, size, done, played, leader, broken
+
+
 @compiled
 def playout(hands: Any, tricks: Any, voids: Any, bids: Any, partner: Any, side_of: Any,
             state: Any, until: int, deck: int, greedy: int) -> int:
@@ -640,38 +681,58 @@ def playout(hands: Any, tricks: Any, voids: Any, bids: Any, partner: Any, side_o
         else:
             card = rule_card(hands, turn, legal, led, win_card, win_pos, size, played,
                              voids, bids, tricks, partner, deck, nil_bid)
-        suit = _SUIT_OF[card]
-        # The suits this card shows the player lacks (spades broken as before it).
-        if led < 0:
-            if suit == _SPADES and not broken:
-                voids[turn] |= 7
-        elif suit != led:
-            voids[turn] |= 1 << led
-        hands[turn] = hand ^ (1 << card)
-        played |= 1 << card
-        if suit == _SPADES:
-            broken = True
-        if led < 0:
-            led = suit
-            leader = turn
-            win_card = card
-            win_pos = turn
-        elif (suit == led or suit == _SPADES) and card > win_card:
-            win_card = card
-            win_pos = turn
-        size += 1
-        if size == n:
-            tricks[win_pos] += 1
-            done += 1
-            turn = win_pos
-            led = -1
-            size = 0
-        else:
-            turn = (turn + 1) % n
+        turn, led, win_card, win_pos, size, done, played, leader, broken = _step(
+            hands, tricks, voids, card, turn, led, win_card, win_pos, size, done, played,
+            leader, broken)
     state[TURN], state[LED], state[WIN_CARD], state[WIN_POS] = turn, led, win_card, win_pos
     state[SIZE], state[DONE], state[PLAYED], state[LEADER] = size, done, played, leader
     state[BROKEN] = 1 if broken else 0
     return chosen
+
+
+
+@compiled
+def card_playouts(hands: Any, tricks: Any, voids: Any, bids: Any, partner: Any,
+                  side_of: Any, state: Any, cards: Any, deck: int, out: Any) -> int:
+    """Play each of ``cards`` from ``state`` (one of them is to be played there) and
+    finish the hand after it twice: every position by the rules from its own seat
+    (``voids``, ``deck`` and the cards played serve them), then every position greedy.
+    ``out[i, 0]`` and ``out[i, 1]`` get the tricks per position of the two play-outs
+    after ``cards[i]``; the inputs are left as they were. Returns how many cards the
+    greedy play-outs chose in all (see :func:`playout`)."""
+    chosen = 0
+    for i in range(len(cards)):
+        for greedy in range(2):
+            h, t, v, s = hands.copy(), tricks.copy(), voids.copy(), state.copy()
+            (s[TURN], s[LED], s[WIN_CARD], s[WIN_POS], s[SIZE], s[DONE], s[PLAYED],
+             s[LEADER], broken) = _step(h, t, v, cards[i], s[TURN], s[LED], s[WIN_CARD],
+                                        s[WIN_POS], s[SIZE], s[DONE], s[PLAYED], s[LEADER],
+                                        s[BROKEN] != 0)
+            s[BROKEN] = 1 if broken else 0
+            got = playout(h, t, v, bids, partner, side_of, s, 13, deck, -greedy)
+            if greedy:
+                chosen += got
+            out[i, greedy, :] = t
+    return chosen
+
+
+
+@compiled
+def deal_playouts(hands: Any, leader: int, bids: Any, partner: Any, side_of: Any,
+                  deck: int, greedy: int, out: Any) -> None:
+    """Play a whole deal out from its first lead once for each row of ``bids`` (the
+    bids by position): the positions of the sides in the bits of ``greedy`` by the
+    greedy policy, the others by the rules from their own seats (see :func:`playout`).
+    ``out[i]`` gets the tricks per position of the play-out with ``bids[i]``."""
+    n = len(hands)
+    for i in range(len(bids)):
+        h = hands.copy()
+        t = np.zeros(n, dtype=np.int64)
+        v = np.zeros(n, dtype=np.int64)
+        s = np.zeros(9, dtype=np.int64)
+        s[TURN], s[LED], s[WIN_CARD], s[WIN_POS], s[LEADER] = leader, -1, -1, -1, leader
+        playout(h, t, v, bids[i], partner, side_of, s, 13, deck, greedy)
+        out[i, :] = t
 
 
 def play_out(p: Playout, bids: Sequence[int], partner: Sequence[int],
@@ -706,6 +767,65 @@ def play_out(p: Playout, bids: Sequence[int], partner: Sequence[int],
     return int(chosen)
 
 
+
+class CardPlayouts:
+    """Both play-outs of every candidate card of one decision, on one sampled deal after
+    another: what the search values a card by on each deal (``strong``'s mixed
+    play-outs), in one compiled call a deal (:func:`card_playouts`).
+
+    Everything but the deal is the same for every deal of a decision, so the arrays
+    the kernel reads are built once: the bids, partners and sides by position, the
+    suits each position has shown it lacks (``voids``, as suit bits), the deck and
+    the cards played this hand before the search's position (``before``). The rules
+    play-out is the one :func:`spades.bots.rules_play.rules_rollout` plays, the greedy
+    one that of :func:`spades.bots.evaluation.rollout`.
+    """
+
+    __slots__ = ("before", "bids", "cards", "deck", "out", "partner", "side_of", "voids")
+
+    def __init__(self, cards: Sequence[int], bids: Sequence[int], partner: Sequence[int],
+                 side_of: Sequence[int], voids: Sequence[int], deck: Mask,
+                 before: Mask) -> None:
+        n = len(bids)
+        self.cards = np.array(cards, dtype=np.int64)
+        self.bids = np.array(bids, dtype=np.int64)
+        self.partner = np.array(partner, dtype=np.int64)
+        self.side_of = np.array(side_of, dtype=np.int64)
+        self.voids = np.array(voids, dtype=np.int64)
+        self.deck = deck
+        self.before = before
+        self.out = np.zeros((len(cards), 2, n), dtype=np.int64)
+
+    def tricks(self, p: Playout) -> tuple[list[list[list[int]]], int]:
+        """For each card (in order), the tricks per position after the rules play-out
+        and after the greedy one, from ``p`` (a sampled deal in the search's position,
+        left as it is); and how many cards the greedy play-outs chose, for which the
+        card-by-card play-outs would have drawn a random number each."""
+        state = np.array([p.turn, p.led, p.win_card, p.win_pos, len(p.trick), p.done,
+                          int(p.broken), p.played | self.before, p.leader], dtype=np.int64)
+        chosen = card_playouts(np.array(p.hands, dtype=np.int64),
+                               np.array(p.tricks, dtype=np.int64), self.voids, self.bids,
+                               self.partner, self.side_of, state, self.cards, self.deck,
+                               self.out)
+        return self.out.tolist(), int(chosen)
+
+
+
+def bid_playouts(hands: Sequence[Mask], leader: int, bids: Sequence[Sequence[int]],
+                 partner: Sequence[int], side_of: Sequence[int], deck: Mask,
+                 greedy: int) -> list[list[int]]:
+    """The tricks per position of a whole deal played out from ``leader``'s first
+    lead once for each table of ``bids`` (rows by position), the sides in the bits of
+    ``greedy`` greedy and the others by the rules: the play-outs a bid search prices
+    its candidates on, in one compiled call (:func:`deal_playouts`)."""
+    out = np.zeros((len(bids), len(hands)), dtype=np.int64)
+    deal_playouts(np.array(hands, dtype=np.int64), leader, np.array(bids, dtype=np.int64),
+                  np.array(partner, dtype=np.int64), np.array(side_of, dtype=np.int64),
+                  deck, greedy, out)
+    tricks: list[list[int]] = out.tolist()
+    return tricks
+
+
 _warmed = False
 
 
@@ -723,6 +843,11 @@ def warm_up() -> float:
     # North's side greedy, East-West by the rules, with a Nil bid: every branch typed.
     play_out(Playout(hands, 0), [1, 0, 1, 1], [2, 3, 0, 1], [0, 1, 0, 1], 1,
              voids=[0, 0, 0, 0], deck=deck)
+    # The search's card decisions play out every candidate card in one call.
+    lead = mask_of(parse_cards("2H")).bit_length() - 1
+    CardPlayouts([lead], [1, 0, 1, 1], [2, 3, 0, 1], [0, 1, 0, 1], [0, 0, 0, 0], deck,
+                 0).tricks(Playout(hands, 0))
+    bid_playouts(hands, 0, [[1, 0, 1, 1]], [2, 3, 0, 1], [0, 1, 0, 1], deck, 1)
     # The reading of the play asks the rules' card on its own (loaded from the cache,
     # the play-out's machine code holds it but does not make it callable).
     four = np.zeros(4, dtype=np.int64)

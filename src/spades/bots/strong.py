@@ -35,6 +35,7 @@ import math
 import zlib
 from collections.abc import Iterable
 from random import Random
+from typing import TYPE_CHECKING
 
 from spades.actions import Bid, BlindChoice, Play
 from spades.bots.base import Decision
@@ -51,13 +52,16 @@ from spades.bots.endgame import solve
 from spades.bots.evaluation import Scorer, rollout
 from spades.bots.guessed_play import GUESS_KEEP, guessed_rollout
 from spades.bots.knowledge import Knowledge, knowledge_of, partner_of, seat_roles
-from spades.bots.rules_play import RulesTable, rules_rollout, side_rollout
+from spades.bots.rules_play import RulesTable, rules_rollout, side_rollout, suit_bits
 from spades.bots.sampling import chain_deals, sample_hands, view_deals
 from spades.cards import SUIT_MASK, SUIT_OF, Mask, card_name, mask_of
 from spades.game import Phase
 from spades.playout import Playout, trick_winner
 from spades.rules import Rules
 from spades.views import SeatView
+
+if TYPE_CHECKING:
+    from spades.bots.playout_kernel import CardPlayouts
 
 DEFAULT_WORLDS = 600
 """Deals sampled per card decision. Each card is played out twice on each (mixed
@@ -282,6 +286,8 @@ class StrongPlayer:
         solved = left <= self.solver_tricks
         exact = solved or left <= self.endgame
         cap = TimeCap(self.budget.max_seconds)
+        both = self.mixed_playouts and not self.guessed_playouts and not self.side_playouts
+        batch = _card_playouts(view, k, cards, bids, partner, side_of) if both else None
         if solved:
             planned = self.budget.solved
         else:
@@ -303,6 +309,15 @@ class StrongPlayer:
                     break
                 continue
             base = _position(view, hands)
+            if batch is not None:
+                # The default: each card's rules and greedy play-outs, in one call.
+                played_out, chosen = batch.tricks(base)
+                for card, (by_rules, greedy) in zip(cards, played_out, strict=True):
+                    values[card].append((scorer.utility(by_rules) + scorer.utility(greedy)) / 2)
+                _draw(rng, chosen)
+                if cap.expired():
+                    break
+                continue
             # Every card's guessed play-out starts from the same guesses of the deal.
             guess_seed = rng.getrandbits(32) if self.guessed_playouts else 0
             for card in cards:
@@ -394,14 +409,18 @@ class StrongPlayer:
         planned = self.budget.bid_deals
         done = 0
         scorers: dict[tuple[int, ...], Scorer] = {}
+        # The default prices every candidate on a side play-out: one compiled call a deal.
+        together = self.side_bids and not self.guessed_bids and not self.rules_playouts
         for hands in self.deals(view, k, rng, planned):
             guessed = _guess_bids(rules, hands, order, known, view.seat)
             # The same guesses of the deal for every candidate (common random numbers).
             guess_seed = rng.getrandbits(32) if self.guessed_bids else 0
-            for b in candidates:
+            tables = [[guessed[s] if s != view.seat else b for s in seats] for b in candidates]
+            sides = _side_playouts(rules, hands, leader, tables, roles, me) if together \
+                else None
+            for i, (b, bids) in enumerate(zip(candidates, tables, strict=True)):
                 # Each candidate played out as bid: both play-outs play for the side's
                 # contract and duck once it is made, so the tricks depend on the bid.
-                bids = [guessed[s] if s != view.seat else b for s in seats]
                 # The guesses repeat across deals: each table of bids is scored once.
                 scorer = scorers.get(key := tuple(bids))
                 if scorer is None:
@@ -414,7 +433,9 @@ class StrongPlayer:
                                              keep=self.guess_keep)
                     worths.append(scorer.utility(tricks))
                 elif not self.rules_playouts:
-                    if self.side_bids:
+                    if sides is not None:
+                        tricks = sides[i]
+                    elif self.side_bids:
                         tricks = side_rollout(_dealt(rules, hands, leader, bids), bids,
                                               roles[1], roles[1][me])
                     else:
@@ -499,6 +520,37 @@ def _rules_value(view: SeatView, k: Knowledge, bids: dict[str, int], base: Playo
     """The value of ``card`` played from ``base`` (a sampled deal) when every seat then
     plays the basic rules from its own seat (:mod:`spades.bots.rules_play`)."""
     return scorer.utility(rules_rollout(_table_after(view, k, bids, base, card), rng))
+
+
+def _card_playouts(view: SeatView, k: Knowledge, cards: list[int], bids: list[int],
+                   partner: list[int], side_of: list[int]) -> CardPlayouts:
+    """The mixed play-outs of ``cards`` on the decision's sampled deals: the rules
+    play-out of :func:`_rules_value` and the greedy one of
+    :func:`~spades.bots.evaluation.rollout`, compiled together."""
+    from spades.bots.playout_kernel import CardPlayouts  # numba: only searches load it
+    voids = [suit_bits(frozenset(k.voids.get(s, ()))) for s in view.rules.seats]
+    return CardPlayouts(cards, bids, partner, side_of, voids, view.rules.deck_mask,
+                        view.played_mask)
+
+
+def _side_playouts(rules: Rules, hands: list[Mask], leader: int, tables: list[list[int]],
+                   roles: tuple[list[int], list[int]], me: int) -> list[list[int]]:
+    """The tricks of :func:`~spades.bots.rules_play.side_rollout` from the first lead
+    of ``hands`` (the seat's side greedy, the others by the rules) for each table of
+    bids in ``tables``, compiled in one call."""
+    from spades.bots.playout_kernel import bid_playouts  # numba: only searches load it
+    partner, side_of = roles
+    return bid_playouts(hands, leader, tables, partner, side_of, rules.deck_mask,
+                        1 << side_of[me])
+
+
+def _draw(rng: Random, count: int) -> None:
+    """Draw ``count`` numbers from ``rng``, as many as the card-by-card greedy play-outs
+    would have drawn (one a card the policy chose): what the search draws next is then
+    the same whichever way the play-outs ran."""
+    random = rng.random
+    for _ in range(count):
+        random()
 
 
 def _dealt(rules: Rules, hands: list[Mask], leader: int, bids: list[int]) -> RulesTable:
