@@ -170,8 +170,23 @@ def test_a_random_card_is_drawn_as_a_choice_from_the_list_draws_it(mask, seed):
     the generator: a seed gives the deals it gave before."""
     listed, masked = Random(seed), Random(seed)
     for _ in range(3):
-        assert sampling._random_card(masked, mask) == listed.choice(cards_of(mask))
+        drawn = sampling._nth(mask, sampling._below(masked.getrandbits, mask.bit_count()))
+        assert drawn == listed.choice(cards_of(mask))
     assert masked.random() == listed.random()
+
+
+@given(seats=st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True),
+       seed=st.integers(0, 10**6))
+def test_two_seats_are_drawn_as_a_sample_draws_them(seats, seed):
+    """The chain's two seats for a swap are the pair ``rng.sample(seats, 2)`` draws,
+    with the same draws of the generator."""
+    sampled, tabled = Random(seed), Random(seed)
+    pairs = sampling._pairs(seats)
+    for _ in range(5):
+        first = sampling._below(tabled.getrandbits, len(seats))
+        pair = pairs[first][sampling._below(tabled.getrandbits, len(seats) - 1)]
+        assert list(pair) == sampled.sample(seats, 2)
+    assert tabled.random() == sampled.random()
 
 
 @given(threshold=st.floats(0.0, 1.0), bids=st.tuples(st.floats(1e-9, 1.0), st.floats(1e-9, 1.0)),

@@ -40,14 +40,15 @@ def side_suit_tricks(hand: Mask, suit: int) -> float:
 def spade_tricks(hand: Mask, rules: Rules) -> float:
     """Tip 2: the top spade is sure, the next one nearly so if guarded; one trick per
     spade beyond the third; half a trick per void or singleton side suit to trump."""
-    spades = hand & SUIT_MASK[SPADES]
-    tricks = _spade_core(spades, _top_spades(rules.deck_cards))
-    if spades.bit_count() >= 2:
-        for suit in range(3):
-            held = hand >> (13 * suit) & _SUIT_BITS
-            # A void, or a singleton that is not the ace (an ace is a trick of its own).
-            if held == 0 or (held & (held - 1) == 0 and not held >> ACE & 1):
-                tricks += 0.5
+    spades = hand & _SPADE_SUIT
+    cores = _spade_cores(rules.deck)
+    tricks = cores.get(spades)
+    if tricks is None:
+        tricks = cores[spades] = _spade_core(spades, _top_spades(rules.deck_cards))
+    if spades & (spades - 1):  # two spades or more: the short side suits ruff
+        short = _SHORT
+        tricks = (tricks + short[hand & _SUIT_BITS] + short[hand >> 13 & _SUIT_BITS]
+                  + short[hand >> 26 & _SUIT_BITS])
     return tricks
 
 
@@ -64,6 +65,21 @@ def sure_tricks(hand: Mask, rules: Rules) -> float:
 
 _SUIT_BITS = 0x1FFF
 """The bits of one suit's thirteen ranks, the suit shifted down to the lowest bits."""
+
+
+_SPADE_SUIT = SUIT_MASK[SPADES]
+_SHORT: tuple[float, ...] = tuple(
+    0.5 if held == 0 or (held & (held - 1) == 0 and not held >> ACE & 1) else 0.0
+    for held in range(_SUIT_BITS + 1))
+"""Tip 2's half trick to trump a side suit, by its holding (bits by rank): a void, or a
+singleton that is not the ace (an ace is a trick of its own)."""
+
+
+@cache
+def _spade_cores(deck: str) -> dict[Mask, float]:
+    """:func:`_spade_core` of each spade holding met so far, by deck: looked up by the
+    holding alone, since the search counts a few hundred thousand hands a bid."""
+    return {}
 
 
 @cache

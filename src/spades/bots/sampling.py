@@ -465,15 +465,18 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
                            PLAY_CANDIDATES if reading else CANDIDATES,
                            plays=view.plays if reading else (), fits=fits)
     fit = {q: bid_fit(hands, q) * play_fit(hands, q) for q in others}
-    voids = k.voids
+    lacks = [sum(1 << suit for suit in k.voids.get(s, ())) for s in seats]
+    # The draws rng.sample(others, 2) and rng.choice(cards_of(hand)) would make.
+    getrandbits = rng.getrandbits
+    pairs = _pairs(others)
     proposed = 0
     handed = 0
     while handed < count:
-        a, b = rng.sample(others, 2)
-        card_a = _random_card(rng, hands[a])
-        card_b = _random_card(rng, hands[b])
-        if (SUIT_OF[card_a] not in voids.get(seats[b], ())
-                and SUIT_OF[card_b] not in voids.get(seats[a], ())):
+        a, b = pairs[_below(getrandbits, len(others))][_below(getrandbits, len(others) - 1)]
+        hand_a, hand_b = hands[a], hands[b]
+        card_a = _nth(hand_a, _below(getrandbits, hand_a.bit_count()))
+        card_b = _nth(hand_b, _below(getrandbits, hand_b.bit_count()))
+        if not (lacks[b] >> SUIT_OF[card_a] & 1 or lacks[a] >> SUIT_OF[card_b] & 1):
             swapped = hands[:]
             swapped[a] ^= 1 << card_a | 1 << card_b
             swapped[b] ^= 1 << card_a | 1 << card_b
@@ -486,12 +489,36 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
             yield hands[:]
 
 
-def _random_card(rng: Random, hand: Mask) -> Card:
-    """A card of ``hand`` drawn uniformly, as ``rng.choice(cards_of(hand))`` draws it
-    (the same draw of ``rng``), without building the list."""
-    for _ in range(rng.randrange(hand.bit_count())):
+def _nth(hand: Mask, n: int) -> Card:
+    """The ``n``-th lowest card of ``hand`` (from 0)."""
+    for _ in range(n):
         hand &= hand - 1
     return (hand & -hand).bit_length() - 1
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A uniform draw below ``n`` (at least 1) from a generator's ``getrandbits``, by the
+    rejection ``Random.randrange(n)`` and ``Random.sample`` make: the same draw, without
+    their checks, which cost a chain most of a proposal's time in drawing."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _pairs(seats: list[int]) -> list[list[tuple[int, int]]]:
+    """``rng.sample(seats, 2)`` as a table: the pair drawn is
+    ``_pairs(seats)[i][j]`` for ``i`` and ``j`` the generator's draws below
+    ``len(seats)`` and below one less (the first seat drawn, then one of the rest, its
+    place taken by the last)."""
+    n = len(seats)
+    table = []
+    for i in range(n):
+        rest = seats[:]
+        rest[i] = rest[n - 1]
+        table.append([(seats[i], rest[j]) for j in range(n - 1)])
+    return table
 
 
 def _accept(threshold: float, hands: list[Mask], pair: tuple[int, int],
