@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import logging
 from itertools import count
+from random import Random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spades.actions import BlindChoice
 from spades.bots import budget as budget_module
 from spades.bots import make_player, player_levels
 from spades.bots.budget import Budget, TimeCap
 from spades.bots.expert import expert_player
-from spades.bots.strong import StrongPlayer
+from spades.bots.strong import StrongPlayer, _draw
 from spades.game import Game, Phase
 from spades.views import SeatView, seat_view
 
@@ -122,3 +125,16 @@ def test_time_cap_remembers_it_fired(monkeypatch):
     assert [cap.expired() for _ in range(4)] == [False, False, True, True]
     assert "2 of 9 deals" in cap.note(2, 9)
     assert TimeCap(100.0).note(1, 1) == ""
+
+
+@given(st.integers(0, 2**32), st.integers(0, 200))
+def test_the_compiled_play_outs_draw_what_the_card_by_card_ones_draw(seed: int,
+                                                                     drawn: int) -> None:
+    """The search draws, after a deal's compiled play-outs, as many numbers as the
+    card-by-card play-outs draw (one a card the greedy policy chose), so the deals it
+    samples next are the same either way."""
+    batched, one_by_one = Random(seed), Random(seed)
+    _draw(batched, drawn)
+    for _ in range(drawn):
+        one_by_one.random()
+    assert batched.getstate() == one_by_one.getstate()

@@ -279,6 +279,9 @@ class PlayReading:
             table.play(card)
             self.played |= 1 << card
         self.answers: dict[tuple[int, Mask], bool] = {}
+        self.by_seat: dict[int, list[tuple[int, _Decision]]] = {}
+        for i, d in enumerate(self.decisions):
+            self.by_seat.setdefault(d.position, []).append((i, d))
 
     def misses(self, hands: list[Mask], seats: Collection[int]) -> dict[int, int]:
         """The misses of each seat in ``seats`` (positions in the rules' seat order) on
@@ -286,13 +289,16 @@ class PlayReading:
         in_play = self.played
         for hand in hands:
             in_play |= hand
-        out = dict.fromkeys(seats, 0)
+        return {q: self.seat_misses(q, hands[q], in_play) for q in seats}
+
+    def seat_misses(self, q: int, held: Mask, in_play: Mask) -> int:
+        """The misses of the seat at position ``q`` holding ``held`` now, on a deal whose
+        cards in play (played or held by anyone) are ``in_play``: a chain of deals,
+        whose swaps keep those, asks it of the two hands a swap changes."""
+        out = 0
         answers = self.answers
-        for i, d in enumerate(self.decisions):
-            q = d.position
-            if q not in out:
-                continue
-            hand = hands[q] | d.later
+        for i, d in self.by_seat.get(q, ()):
+            hand = held | d.later
             if d.led < 0:
                 legal = hand if d.broken else (hand & NON_SPADE_MASK) or hand
             else:
@@ -314,7 +320,7 @@ class PlayReading:
                     live = in_play & ~d.played & ~hand  # in the others' hands then
                     miss = SUIT_OF[want] != SUIT_OF[card] or bool(between & live)
                 answers[key] = miss
-            out[q] += miss
+            out += miss
         return out
 
 
@@ -459,11 +465,14 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
         """The weight the cards seat ``q`` played give the deal ``hands``."""
         if reading is None:
             return 1.0
-        return float(PLAY_MISS ** reading.misses(hands, (q,))[q])
+        return float(PLAY_MISS ** reading.seat_misses(q, hands[q], in_play))
 
     hands = sample_by_bids(k, sizes, rng, view.rules, played, view.blind,
                            PLAY_CANDIDATES if reading else CANDIDATES,
                            plays=view.plays if reading else (), fits=fits)
+    in_play = reading.played if reading else 0  # the cards in play, which swaps keep
+    for hand in hands:
+        in_play |= hand
     fit = {q: bid_fit(hands, q) * play_fit(hands, q) for q in others}
     lacks = [sum(1 << suit for suit in k.voids.get(s, ())) for s in seats]
     # The draws rng.sample(others, 2) and rng.choice(cards_of(hand)) would make.
