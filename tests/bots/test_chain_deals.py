@@ -37,6 +37,7 @@ from spades.bots.sampling import (
 from spades.bots.strong import StrongPlayer
 from spades.cards import SUIT_MASK, Mask, cards_of
 from spades.game import Game
+from spades.playout import nth_card
 from spades.views import SeatView, seat_view
 
 Hand = Callable[..., Game]
@@ -170,7 +171,7 @@ def test_a_random_card_is_drawn_as_a_choice_from_the_list_draws_it(mask, seed):
     the generator: a seed gives the deals it gave before."""
     listed, masked = Random(seed), Random(seed)
     for _ in range(3):
-        drawn = sampling._nth(mask, sampling._below(masked.getrandbits, mask.bit_count()))
+        drawn = nth_card(mask, sampling._below(masked.getrandbits, mask.bit_count()))
         assert drawn == listed.choice(cards_of(mask))
     assert masked.random() == listed.random()
 

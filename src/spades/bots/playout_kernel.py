@@ -690,7 +690,6 @@ def playout(hands: Any, tricks: Any, voids: Any, bids: Any, partner: Any, side_o
     return chosen
 
 
-
 @compiled
 def card_playouts(hands: Any, tricks: Any, voids: Any, bids: Any, partner: Any,
                   side_of: Any, state: Any, cards: Any, deck: int, out: Any) -> int:
@@ -714,7 +713,6 @@ def card_playouts(hands: Any, tricks: Any, voids: Any, bids: Any, partner: Any,
                 chosen += got
             out[i, greedy, :] = t
     return chosen
-
 
 
 @compiled
@@ -767,7 +765,6 @@ def play_out(p: Playout, bids: Sequence[int], partner: Sequence[int],
     return int(chosen)
 
 
-
 class CardPlayouts:
     """Both play-outs of every candidate card of one decision, on one sampled deal after
     another: what the search values a card by on each deal (``strong``'s mixed
@@ -808,7 +805,6 @@ class CardPlayouts:
                                self.partner, self.side_of, state, self.cards, self.deck,
                                self.out)
         return self.out.tolist(), int(chosen)
-
 
 
 def bid_playouts(hands: Sequence[Mask], leader: int, bids: Sequence[Sequence[int]],

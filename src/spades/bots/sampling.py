@@ -42,7 +42,7 @@ from spades.cards import (
     cards_of,
 )
 from spades.game import Phase
-from spades.playout import Playout
+from spades.playout import Playout, nth_card
 from spades.rules import Rules
 from spades.views import SeatView
 
@@ -483,8 +483,8 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
     while handed < count:
         a, b = pairs[_below(getrandbits, len(others))][_below(getrandbits, len(others) - 1)]
         hand_a, hand_b = hands[a], hands[b]
-        card_a = _nth(hand_a, _below(getrandbits, hand_a.bit_count()))
-        card_b = _nth(hand_b, _below(getrandbits, hand_b.bit_count()))
+        card_a = nth_card(hand_a, _below(getrandbits, hand_a.bit_count()))
+        card_b = nth_card(hand_b, _below(getrandbits, hand_b.bit_count()))
         if not (lacks[b] >> SUIT_OF[card_a] & 1 or lacks[a] >> SUIT_OF[card_b] & 1):
             swapped = hands[:]
             swapped[a] ^= 1 << card_a | 1 << card_b
@@ -496,13 +496,6 @@ def chain_deals(view: SeatView, k: Knowledge, rng: Random, count: int, *,
         if proposed >= CHAIN_BURN and (proposed - CHAIN_BURN) % CHAIN_STEPS == 0:
             handed += 1
             yield hands[:]
-
-
-def _nth(hand: Mask, n: int) -> Card:
-    """The ``n``-th lowest card of ``hand`` (from 0)."""
-    for _ in range(n):
-        hand &= hand - 1
-    return (hand & -hand).bit_length() - 1
 
 
 def _below(getrandbits: Callable[[int], int], n: int) -> int:
