@@ -68,7 +68,9 @@ DEFAULT_WORLDS = 600
 play-outs). Four times the 150 of earlier releases, which the compiled play-outs made
 affordable: over 1,000 deals against ``basic`` they gained 1.7 points a hand with bags
 charged over 150, and a decision still takes well under half a second at the median
-(docs/bots.md: "Four times the deals for `strong`"; ``benchmarks/bot_decisions.py``)."""
+(docs/bots.md: "Four times the deals for `strong`"; ``benchmarks/bot_decisions.py``).
+Eight times (1,200) measured level with it on the same deals: more deals no longer
+pay (docs/bots-history.md: "Eight times the deals for `strong`")."""
 DEFAULT_BID_WORLDS = 1200
 """Deals sampled per bid: twice the card decision's, as at every budget."""
 DEFAULT_PLAYOUTS = 2400
