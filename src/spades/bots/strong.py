@@ -288,8 +288,10 @@ class StrongPlayer:
         solved = left <= self.solver_tricks
         exact = solved or left <= self.endgame
         cap = TimeCap(self.budget.max_seconds)
-        both = self.mixed_playouts and not self.guessed_playouts and not self.side_playouts
-        batch = _card_playouts(view, k, cards, bids, partner, side_of) if both else None
+        # The default play-outs, both of every card in one call a deal (none when exact).
+        batched = (self.mixed_playouts and not exact and not self.guessed_playouts
+                   and not self.side_playouts)
+        batch = _card_playouts(view, k, cards, bids, partner, side_of) if batched else None
         if solved:
             planned = self.budget.solved
         else:
@@ -530,7 +532,7 @@ def _card_playouts(view: SeatView, k: Knowledge, cards: list[int], bids: list[in
     play-out of :func:`_rules_value` and the greedy one of
     :func:`~spades.bots.evaluation.rollout`, compiled together."""
     from spades.bots.playout_kernel import CardPlayouts  # numba: only searches load it
-    voids = [suit_bits(frozenset(k.voids.get(s, ()))) for s in view.rules.seats]
+    voids = [suit_bits(k.voids.get(s, frozenset())) for s in view.rules.seats]
     return CardPlayouts(cards, bids, partner, side_of, voids, view.rules.deck_mask,
                         view.played_mask)
 
